@@ -1,0 +1,12 @@
+"""The ``labmem`` command line: a thin adapter over ``coordinator.Lab``.
+
+Only click is imported at start-up; each command imports the library when it runs, so
+``labmem --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+from coordinator.cli import memory_cmds, workspace_cmds  # noqa: F401  (register commands)
+from coordinator.cli.app import cli, main
+
+__all__ = ["cli", "main"]

@@ -1,0 +1,85 @@
+"""The root command group, error mapping and shared options."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class LabmemGroup(click.Group):
+    """Maps our domain errors to one clear line on stderr and exit code 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.Exit:
+            raise
+        except click.ClickException:
+            raise
+        except Exception as exc:
+            from memory.errors import MemoryFrameworkError
+
+            if isinstance(exc, MemoryFrameworkError):
+                click.echo(f"labmem: {exc}", err=True)
+                ctx.exit(1)
+            if isinstance(exc, OSError):
+                click.echo(f"labmem: {exc.strerror or exc}: {exc.filename or ''}", err=True)
+                ctx.exit(1)
+            raise
+
+
+@click.group(cls=LabmemGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="labmem")
+@click.option(
+    "--home",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="LABMEM_HOME",
+    help="Workspace root (default: $LABMEM_HOME or ~/labmem).",
+)
+@click.option(
+    "--session-kind",
+    type=click.Choice(["main", "shared", "subagent", "cron"]),
+    default="main",
+    show_default=True,
+    help="Act as this kind of session (visibility rules apply).",
+)
+@click.pass_context
+def cli(ctx: click.Context, home: Path | None, session_kind: str) -> None:
+    """labmem — layered Markdown memory for a personal lab assistant."""
+    ctx.obj = {"home": home, "session_kind": session_kind}
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(func)
+
+
+@contextmanager
+def open_lab(ctx: click.Context) -> Iterator[Lab]:
+    from coordinator.lab import Lab
+    from coordinator.settings import load_settings
+
+    settings = load_settings(home=ctx.obj["home"])
+    with Lab.open(settings=settings, session_kind=ctx.obj["session_kind"]) as lab:
+        yield lab
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=None, default=str))
+
+
+def main() -> None:
+    try:
+        cli.main(prog_name="labmem")
+    except KeyboardInterrupt:
+        sys.exit(130)

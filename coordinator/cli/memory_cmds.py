@@ -1,0 +1,140 @@
+"""Memory commands: remember, show, import."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from coordinator.cli.app import cli, emit_json, json_option, open_lab
+
+if TYPE_CHECKING:
+    from memory.records import Record
+
+LAYERS = ["memory", "daily", "project", "session"]
+
+
+@cli.command()
+@click.argument("text")
+@click.option("--layer", type=click.Choice(LAYERS), required=True, help="Where the fact goes.")
+@click.option("--kind", help="fact, decision, preference, lesson, pitfall, event, …")
+@click.option("--project", help="Project name (with --layer project).")
+@click.option("--tag", "tags", multiple=True, help="A tag; repeat for more.")
+@click.option("--supersedes", help="Id of the entry this one replaces.")
+@json_option
+@click.pass_context
+def remember(
+    ctx: click.Context,
+    text: str,
+    layer: str,
+    kind: str | None,
+    project: str | None,
+    tags: tuple[str, ...],
+    supersedes: str | None,
+    as_json: bool,
+) -> None:
+    """Store TEXT in a memory layer and print the receipt."""
+    with open_lab(ctx) as lab:
+        receipt = lab.remember(
+            text, layer=layer, kind=kind, project=project, tags=tags, supersedes=supersedes
+        )
+    if as_json:
+        emit_json(receipt.to_json())
+    elif receipt.ok:
+        where = receipt.citation or receipt.layer
+        click.echo(f"{receipt.status}: [{receipt.kind}] {receipt.id} → {where}")
+    if not receipt.ok:
+        click.echo(f"labmem: {receipt.reason}", err=True)
+        ctx.exit(1)
+
+
+@cli.command()
+@click.argument("what", type=click.Choice(["memory", "today", "day", "project"]))
+@click.argument("arg", required=False)
+@json_option
+@click.pass_context
+def show(ctx: click.Context, what: str, arg: str | None, as_json: bool) -> None:
+    """Show a layer: memory | today | day DATE | project NAME."""
+    with open_lab(ctx) as lab:
+        if what == "memory":
+            records = lab.memory_records()
+        elif what == "today":
+            records = lab.local_day_records()
+        elif what == "day":
+            records = lab.day_records(_day(arg))
+        else:
+            if not arg:
+                raise click.UsageError("'show project' needs a project name")
+            records = lab.project_records(arg)
+    if as_json:
+        emit_json({"what": what, "arg": arg, "entries": [_record_json(r) for r in records]})
+        return
+    if not records:
+        click.echo("(no entries)")
+    section: str | None = None
+    for record in records:
+        if record.section and record.section != section and what in {"memory", "project"}:
+            section = record.section
+            click.echo(f"## {section}")
+        flag = " (superseded)" if record.superseded_by else ""
+        click.echo(f"- [{record.kind}] {record.text}{flag}  ({record.id}, {record.citation})")
+
+
+@cli.command(name="import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@json_option
+@click.pass_context
+def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
+    """Import entries from FILE.jsonl (one ImportItem as JSON per line)."""
+    items: list[Any] = []
+    bad: list[dict[str, Any]] = []
+    with file.open(encoding="utf-8", errors="strict") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                items.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                bad.append({"line": number, "reason": f"invalid JSON: {exc.msg}"})
+                items.append({"invalid": True})
+    with open_lab(ctx) as lab:
+        report = lab.import_entries(items)
+    data = report.to_json()
+    if as_json:
+        emit_json(data)
+    else:
+        click.echo(
+            f"written: {report.written}, confirmed: {report.confirmed}, refused: {report.refused}"
+        )
+        for refusal in report.refusals:
+            click.echo(f"  item {refusal['index']}: {refusal['reason']}")
+    if report.refused and not report.written and not report.confirmed:
+        ctx.exit(1)
+
+
+def _day(arg: str | None) -> date:
+    if not arg:
+        raise click.UsageError("'show day' needs a date, e.g. 2026-11-29")
+    try:
+        return date.fromisoformat(arg)
+    except ValueError:
+        raise click.BadParameter(f"{arg!r} is not a date; use YYYY-MM-DD") from None
+
+
+def _record_json(record: Record) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "kind": record.kind,
+        "text": record.text,
+        "at": record.at.isoformat().replace("+00:00", "Z") if record.at else None,
+        "src": record.src,
+        "citation": record.citation,
+        "section": record.section,
+        "project": record.project,
+        "tags": list(record.tags),
+        "confirms": record.confirms,
+        "superseded_by": record.superseded_by,
+    }

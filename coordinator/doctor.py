@@ -1,0 +1,92 @@
+"""``labmem doctor``: what is wrong or missing in a workspace, and ``--fix`` for the safe part."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from coordinator.lab import Lab
+from memory.document import parse_document
+from memory.files import read_snapshot
+
+__all__ = ["DoctorReport", "run_doctor"]
+
+
+@dataclass
+class DoctorReport:
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    fixed: list[str] = field(default_factory=list)
+    info: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "problems": self.problems,
+            "warnings": self.warnings,
+            "fixed": self.fixed,
+            "info": self.info,
+        }
+
+
+def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
+    report = DoctorReport()
+    report.info.append(f"workspace: {lab.workspace.root}")
+    _check_curated(lab, report, fix)
+    _check_daily(lab, report)
+    return report
+
+
+def _check_curated(lab: Lab, report: DoctorReport, fix: bool) -> None:
+    stores = [lab.memory.file]
+    for name in lab.project_names():
+        stores += [lab.projects.notes_file(name, p.name) for p in lab.projects.files(name)]
+    for store in stores:
+        try:
+            records = store.records()
+        except Exception as exc:  # a broken file is reported, never a crash
+            report.problems.append(f"{store.rel}: cannot be read ({exc})")
+            continue
+        lacking = [r for r in records if r.missing]
+        if not lacking:
+            continue
+        if fix:
+            count = store.fix_metadata()
+            report.fixed.append(f"{store.rel}: filled in metadata of {count} entries")
+            continue
+        for record in lacking:
+            report.warnings.append(
+                f"{record.citation}: hand-written entry lacks {', '.join(record.missing)} "
+                "(run 'labmem doctor --fix')"
+            )
+
+
+def _check_daily(lab: Lab, report: DoctorReport) -> None:
+    files = lab.daily.files(include_archive=True)
+    for problem in lab.daily.manifest.altered(files):
+        report.problems.append(f"past daily log altered: {problem}")
+    for day, path in files.items():
+        snap = read_snapshot(path)
+        doc = parse_document(snap.text)
+        rel = lab.workspace.relative(path)
+        line = 0
+        for part in doc.parts:
+            if isinstance(part, str):
+                line += 1
+                stripped = part.strip()
+                if stripped and not stripped.startswith("#"):
+                    report.warnings.append(
+                        f"{rel}#L{line}: text outside any entry (kept, not searchable as an "
+                        "entry); make it a '- ' list item"
+                    )
+            else:
+                line += 1 + len(part.children)
+                if part.clock is None:
+                    report.warnings.append(
+                        f"{rel}#L{line - len(part.children)}: entry without its 'HH:MM:SSZ "
+                        f"[kind]' prefix; it is dated {day.isoformat()} 00:00Z"
+                    )

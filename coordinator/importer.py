@@ -1,0 +1,128 @@
+"""``Lab.import_entries``: many entries at once, each checked, one bad item never aborting.
+
+Expensive checks (the secret scan) run once over the whole batch; each file is written
+once per batch.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from coordinator.receipt import ImportReport
+from memory.clock import parse_instant
+from memory.curated import NewEntry
+from memory.daily_log import DailyEntry, DailyLog
+from memory.errors import MemoryFrameworkError
+from memory.hygiene import check_texts
+from memory.longterm import LongTermMemory
+from memory.visibility import allowed
+from projects.notes import ProjectNotes, check_project_name
+
+__all__ = ["ImportItem", "import_items"]
+
+
+class ImportItem(BaseModel):
+    """One line of an import file (CONTRACTS §3)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    layer: Literal["daily", "memory", "project"]
+    text: str
+    time: datetime
+    kind: str | None = None
+    source: str | None = None
+    project: str | None = None
+    tags: tuple[str, ...] = ()
+    id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,63}$")
+
+    @field_validator("time", mode="before")
+    @classmethod
+    def _utc(cls, value: Any) -> Any:
+        return parse_instant(value) if isinstance(value, str) else value
+
+    @property
+    def resolved_kind(self) -> str:
+        return self.kind or ("event" if self.layer == "daily" else "fact")
+
+    @property
+    def src(self) -> str:
+        return f"import:{self.source}" if self.source else "import"
+
+
+def _parse(raw: ImportItem | Mapping[str, Any]) -> ImportItem:
+    if isinstance(raw, ImportItem):
+        return raw
+    return ImportItem.model_validate(raw)
+
+
+def _refusal(item: ImportItem, session_kind: str, now: datetime) -> str | None:
+    if not allowed(session_kind, item.layer, "append"):
+        return f"a {session_kind} session may not write the {item.layer} layer"
+    if item.time > now:
+        return f"time {item.time.isoformat()} is in the future"
+    if item.layer == "project":
+        try:
+            check_project_name(item.project or "")
+        except MemoryFrameworkError as exc:
+            return str(exc)
+    return None
+
+
+def import_items(
+    raw_items: Iterable[ImportItem | Mapping[str, Any]],
+    *,
+    session_kind: str,
+    daily: DailyLog,
+    memory: LongTermMemory,
+    projects: ProjectNotes,
+    max_bytes: int,
+) -> ImportReport:
+    refusals: list[dict[str, Any]] = []
+    items: list[tuple[int, ImportItem]] = []
+    for index, raw in enumerate(raw_items):
+        try:
+            items.append((index, _parse(raw)))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err.get("loc", ())) or "item"
+            refusals.append({"index": index, "reason": f"{field}: {err.get('msg')}"})
+    reasons = check_texts([item.text for _, item in items], max_bytes)
+    now = daily.clock.now()
+    by_day: dict[Any, list[tuple[int, ImportItem]]] = defaultdict(list)
+    curated: dict[str | None, list[tuple[int, ImportItem]]] = defaultdict(list)
+    for (index, item), reason in zip(items, reasons, strict=True):
+        reason = reason or _refusal(item, session_kind, now)
+        if reason is not None:
+            refusals.append({"index": index, "reason": reason})
+        elif item.layer == "daily":
+            by_day[item.time.astimezone(UTC).date()].append((index, item))
+        else:
+            curated[item.project if item.layer == "project" else None].append((index, item))
+    written = confirmed = 0
+    for day in sorted(by_day):
+        batch = sorted(by_day[day], key=lambda pair: pair[1].time)
+        entries = [
+            DailyEntry(item.text, item.resolved_kind, item.src, item.time, item.tags, item.id)
+            for _, item in batch
+        ]
+        for (index, _), result in zip(batch, daily.import_day(day, entries), strict=True):
+            if isinstance(result, str):
+                refusals.append({"index": index, "reason": result})
+            else:
+                written += 1
+    for project, batch in curated.items():
+        store = memory.file if project is None else projects.notes_file(project)
+        news = [
+            NewEntry(item.text, item.resolved_kind, item.src, item.tags, item.time, item.id)
+            for _, item in batch
+        ]
+        for outcome in store.add(news):
+            written += outcome.status == "written"
+            confirmed += outcome.status == "confirmed"
+    refusals.sort(key=lambda r: int(r["index"]))
+    return ImportReport(written, len(refusals), confirmed, refusals)

@@ -1,0 +1,216 @@
+"""``Lab``: the public facade over the layers (CONTRACTS §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from coordinator.importer import ImportItem, import_items
+from coordinator.receipt import ImportReport, Receipt
+from coordinator.settings import Settings, load_settings
+from memory.curated import NewEntry, Written
+from memory.daily_log import DailyEntry, DailyLog
+from memory.errors import InvalidInputError
+from memory.hygiene import check_kind, check_tags, check_texts
+from memory.longterm import LongTermMemory
+from memory.records import Record, citation
+from memory.retention import archive_old_logs
+from memory.session import SessionContext
+from memory.visibility import check_layer, check_session_kind, require
+from memory.workspace import Workspace
+from projects.notes import ProjectNotes, check_project_name
+
+__all__ = ["Lab"]
+
+_DEFAULT_KIND = {"memory": "fact", "daily": "event", "project": "note", "session": "note"}
+
+
+class Lab:
+    """One open workspace seen from one session. Use ``Lab.open(...)`` as a context manager."""
+
+    def __init__(self, settings: Settings, session_kind: str = "main") -> None:
+        self.settings = settings
+        self.session_kind = check_session_kind(session_kind)
+        self.workspace = Workspace(settings.home.expanduser())
+        self.workspace.init()
+        self.clock = settings.clock()
+        self.memory = LongTermMemory(self.workspace, self.clock, settings.keep_backups)
+        self.daily = DailyLog(self.workspace, self.clock)
+        self.projects = ProjectNotes(self.workspace, self.clock, settings.keep_backups)
+        self.session = SessionContext(
+            kind=self.session_kind,
+            started=self.clock.now(),
+            tool_cache_limit=settings.tool_cache_limit,
+        )
+        self.daily.seal_past_days()
+
+    @classmethod
+    @contextmanager
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        session_kind: str = "main",
+        settings: Settings | None = None,
+    ) -> Iterator[Lab]:
+        if settings is None:
+            settings = load_settings(home=Path(path) if path is not None else None)
+        elif path is not None:
+            settings = settings.model_copy(update={"home": Path(path)})
+        lab = cls(settings, session_kind)
+        try:
+            yield lab
+        finally:
+            lab.close()
+
+    def close(self) -> None:
+        """End the session: its context is discarded."""
+        self.session.history.clear()
+
+    # -- writing ---------------------------------------------------------------------------
+    def remember(
+        self,
+        text: str,
+        *,
+        layer: str | None = None,
+        kind: str | None = None,
+        project: str | None = None,
+        tags: Sequence[str] = (),
+        source: str = "user",
+        supersedes: str | None = None,
+    ) -> Receipt:
+        if layer is None:
+            raise InvalidInputError(
+                "no layer given: say where the fact goes with layer= (memory, daily, project, "
+                "session)."
+            )
+        layer = check_layer(layer)
+        kind = check_kind(kind or _DEFAULT_KIND.get(layer, "note"))
+        tags = check_tags(tags)
+        if layer == "project":
+            if not project:
+                raise InvalidInputError(
+                    "the project layer needs a project name (project=… / --project NAME)."
+                )
+            check_project_name(project)
+        require(self.session_kind, layer, "append")
+        reason = check_texts([text], self.settings.max_entry_bytes)[0]
+        if reason is not None:
+            return Receipt("refused", layer, kind, None, None, None, None, reason)
+        text = text.strip()
+        why = f"explicit layer ({layer})"
+        now = self.clock.now()
+        if layer == "session":
+            position = self.session.remember(text, kind, now)
+            ref = f"session:{self.session.id}#{position}"
+            return Receipt("written", layer, kind, ref, None, None, ref, why)
+        if layer == "daily":
+            extra = {"supersedes": supersedes} if supersedes else {}
+            placed = self.daily.append([DailyEntry(text, kind, source, now, tags, extra=extra)])[0]
+            cite = citation(placed.path, placed.line_start, placed.line_end)
+            return Receipt(
+                "written", layer, kind, placed.id, placed.path, placed.line_start, cite, why
+            )
+        item = NewEntry(text, kind, source, tags, now)
+        if layer == "memory":
+            if supersedes:
+                written = self.memory.supersede(supersedes, item)
+            else:
+                written = self.memory.add([item])[0]
+        elif layer == "project":
+            assert project is not None
+            store = self.projects.notes_file(project)
+            if supersedes:
+                store.get(supersedes)
+                item = NewEntry(text, kind, source, tags, now, extra={"supersedes": supersedes})
+            written = store.add([item])[0]
+            if supersedes and written.record.id != supersedes:
+                store.update(supersedes, superseded_by=written.record.id)
+        else:
+            raise InvalidInputError(
+                f"the {layer} layer is written through its own commands "
+                "(skills arrive with 'labmem skills')."
+            )
+        return _receipt(written, why)
+
+    def import_entries(self, items: Iterable[ImportItem | Mapping[str, Any]]) -> ImportReport:
+        return import_items(
+            items,
+            session_kind=self.session_kind,
+            daily=self.daily,
+            memory=self.memory,
+            projects=self.projects,
+            max_bytes=self.settings.max_entry_bytes,
+        )
+
+    # -- reading ---------------------------------------------------------------------------
+    def memory_records(self) -> list[Record]:
+        require(self.session_kind, "memory", "read")
+        return self.memory.records()
+
+    def day_records(self, day: date) -> list[Record]:
+        require(self.session_kind, "daily", "search")
+        return self.daily.read(day)
+
+    def local_day_records(self, day: date | None = None) -> list[Record]:
+        """Entries of the user's local day (default today), read from the UTC files."""
+        zone = self.settings.zone()
+        if day is None:
+            day = self.clock.now().astimezone(zone).date()
+        start = datetime.combine(day, datetime.min.time(), tzinfo=zone)
+        end = start + timedelta(days=1)
+        out: list[Record] = []
+        for utc_day in sorted(
+            {
+                start.astimezone(self.clock.now().tzinfo).date(),
+                (end - timedelta(seconds=1)).astimezone(self.clock.now().tzinfo).date(),
+            }
+        ):
+            out += [r for r in self.day_records(utc_day) if r.at and start <= r.at < end]
+        return out
+
+    def project_records(self, name: str) -> list[Record]:
+        require(self.session_kind, "project", "read")
+        return self.projects.records(name)
+
+    def project_names(self) -> list[str]:
+        return self.projects.names()
+
+    # -- maintenance -----------------------------------------------------------------------
+    def archive_logs(self, dry_run: bool = False) -> list[str]:
+        require(self.session_kind, "memory", "write")
+        return archive_old_logs(self.daily, self.settings.retention_days, dry_run)
+
+    def archive_memory(self, ids: Sequence[str], reason: str) -> list[Record]:
+        require(self.session_kind, "memory", "write")
+        return self.memory.archive(ids, reason)
+
+    def confirm(self, entry_id: str) -> Record:
+        layer = "memory" if entry_id.startswith("m-") else "project"
+        require(self.session_kind, layer, "write")
+        if layer == "memory":
+            return self.memory.confirm(entry_id)
+        for name in self.projects.names():
+            for path in self.projects.files(name):
+                store = self.projects.notes_file(name, path.name)
+                if any(r.id == entry_id for r in store.records()):
+                    return store.confirm(entry_id)
+        return self.memory.confirm(entry_id)
+
+
+def _receipt(written: Written, why: str) -> Receipt:
+    record = written.record
+    reason = why if written.status == "written" else f"{why}; an equal entry existed"
+    return Receipt(
+        "confirmed" if written.status == "confirmed" else "written",
+        record.layer,
+        record.kind,
+        record.id,
+        record.path,
+        record.line_start,
+        record.citation,
+        reason,
+    )

@@ -1,0 +1,41 @@
+"""The receipt of one write (CONTRACTS §4) and the import report."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+__all__ = ["ImportReport", "Receipt", "Status"]
+
+Status = Literal["written", "confirmed", "similar", "quarantined", "refused"]
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    status: Status
+    layer: str | None
+    kind: str | None
+    id: str | None
+    path: str | None
+    line: int | None
+    citation: str | None
+    reason: str
+    similar_to: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "refused"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    written: int
+    refused: int
+    confirmed: int
+    refusals: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)

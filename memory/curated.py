@@ -1,0 +1,285 @@
+"""A curated file — MEMORY.md or a project's NOTES.md: sectioned entries, rewritten in place.
+
+Every change is a read → modify → atomic rewrite under the file's lock, with a backup first.
+If a person saves the file between our read and our write we notice (hash) and re-read;
+after a few tries we give up with ``DirtyFileError`` and nothing is written.
+
+It does NOT check secrets or sizes (callers do, in batches) and does NOT decide visibility.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TypeVar
+
+from memory.clock import Clock, format_utc
+from memory.document import Document, parse_document
+from memory.entry import Entry, encode_value
+from memory.errors import DirtyFileError, EntryNotFoundError
+from memory.files import backup, locked, read_snapshot, rewrite
+from memory.hygiene import normalise
+from memory.ids import new_id
+from memory.records import Record, resolve
+
+__all__ = ["CuratedFile", "NewEntry", "Written"]
+
+T = TypeVar("T")
+_TRIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    text: str
+    kind: str
+    src: str
+    tags: tuple[str, ...] = ()
+    at: datetime | None = None
+    id: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What happened to one new entry: ``written`` or ``confirmed`` (an equal one existed)."""
+
+    status: str
+    record: Record
+
+
+class CuratedFile:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        rel: str,
+        layer: str,
+        prefix: str,
+        kind_sections: dict[str, str],
+        default_section: str,
+        template: Callable[[], str],
+        clock: Clock,
+        lock_dir: Path,
+        backup_dir: Path,
+        keep_backups: int = 10,
+        project: str | None = None,
+    ) -> None:
+        self.path = path
+        self.rel = rel
+        self.layer = layer
+        self.prefix = prefix
+        self.kind_sections = kind_sections
+        self.section_kinds = {v.lower(): k for k, v in kind_sections.items()}
+        self.default_section = default_section
+        self.template = template
+        self.clock = clock
+        self.lock_dir = lock_dir
+        self.backup_dir = backup_dir
+        self.keep_backups = keep_backups
+        self.project = project
+
+    # -- reading ---------------------------------------------------------------------------
+    def records(self, document: Document | None = None) -> list[Record]:
+        if document is None:
+            snap = read_snapshot(self.path)
+            document = parse_document(snap.text or self.template())
+        mtime = self._mtime()
+        return [
+            resolve(
+                loc,
+                layer=self.layer,
+                path=self.rel,
+                prefix=self.prefix,
+                default_kind=self.section_kinds.get((loc.section or "").lower(), "fact"),
+                fallback_at=mtime,
+                project=self.project,
+            )
+            for loc in document.located()
+        ]
+
+    def get(self, entry_id: str) -> Record:
+        for record in self.records():
+            if record.id == entry_id:
+                return record
+        raise EntryNotFoundError(f"no entry with id {entry_id!r} in {self.rel}.")
+
+    # -- writing ---------------------------------------------------------------------------
+    def add(self, items: Sequence[NewEntry]) -> list[Written]:
+        """Add entries; an exact or normalised duplicate of an active one confirms it."""
+
+        def change(doc: Document) -> list[Written]:
+            now = format_utc(self.clock.now())
+            results: list[tuple[str, int]] = []
+            by_text = {
+                normalise(r.text): r.id for r in self.records(doc) if r.active and r.text.strip()
+            }
+            taken = {r.id for r in self.records(doc)}
+            for item in items:
+                same = by_text.get(normalise(item.text))
+                if same is not None:
+                    results.append(("confirmed", self._confirm_in(doc, same, now)))
+                    continue
+                entry_id = item.id or new_id(self.prefix, taken)
+                taken.add(entry_id)
+                meta = {
+                    "id": entry_id,
+                    "kind": item.kind,
+                    "at": format_utc(item.at) if item.at else now,
+                    "src": item.src,
+                }
+                if item.tags:
+                    meta["tags"] = ",".join(item.tags)
+                meta.update(item.extra)
+                entry = Entry(item.text, {k: encode_value(v) for k, v in meta.items()})
+                section = self.kind_sections.get(item.kind, self.default_section)
+                doc.insert_in_section(entry, section)
+                by_text[normalise(item.text)] = entry_id
+                results.append(("written", -1))
+            return self._resolve_results(doc, items, results, by_text)
+
+        return self._modify(change)
+
+    def confirm(self, entry_id: str) -> Record:
+        def change(doc: Document) -> Record:
+            index = self._confirm_in(doc, entry_id, format_utc(self.clock.now()))
+            return self._record_at(doc, index)
+
+        return self._modify(change)
+
+    def update(self, entry_id: str, **values: str | None) -> Record:
+        """Set (or with None remove) metadata keys of one entry."""
+
+        def change(doc: Document) -> Record:
+            loc = self._locate(doc, entry_id)
+            doc.replace_at(loc.index, loc.entry.with_meta(**values))
+            return self._record_at(doc, loc.index)
+
+        return self._modify(change)
+
+    def remove(self, ids: Sequence[str]) -> list[Record]:
+        """Take entries out of the file and return them as they were (for the archive)."""
+
+        def change(doc: Document) -> list[Record]:
+            wanted = set(ids)
+            records = [r for r in self.records(doc) if r.id in wanted]
+            missing = wanted - {r.id for r in records}
+            if missing:
+                raise EntryNotFoundError(
+                    f"no entry with id {sorted(missing)[0]!r} in {self.rel}; "
+                    "list ids with 'labmem show memory'."
+                )
+            for loc in sorted(
+                (loc for loc in doc.located() if self._id_of(loc.entry) in wanted),
+                key=lambda loc: loc.index,
+                reverse=True,
+            ):
+                doc.remove_at(loc.index)
+            return records
+
+        return self._modify(change)
+
+    def raw_entries(self, ids: Sequence[str]) -> list[Entry]:
+        doc = parse_document(read_snapshot(self.path).text or self.template())
+        wanted = set(ids)
+        return [loc.entry for loc in doc.located() if self._id_of(loc.entry) in wanted]
+
+    def append_raw(self, entries: Sequence[Entry], section: str | None = None) -> None:
+        """Append entries as they are (the archive takes entries with all their metadata)."""
+
+        def change(doc: Document) -> None:
+            for entry in entries:
+                doc.insert_in_section(entry, section)
+
+        self._modify(change)
+
+    def fix_metadata(self) -> int:
+        """Give hand-written entries a real id, kind, date and source. Returns how many."""
+
+        def change(doc: Document) -> int:
+            fixed = 0
+            taken = {r.id for r in self.records(doc)}
+            for loc, record in zip(list(doc.located()), self.records(doc), strict=True):
+                if not record.missing:
+                    continue
+                values: dict[str, str | None] = {}
+                if "id" in record.missing:
+                    values["id"] = new_id(self.prefix, taken)
+                    taken.add(values["id"] or "")
+                if "kind" in record.missing:
+                    values["kind"] = record.kind
+                if "at" in record.missing and record.at:
+                    values["at"] = format_utc(record.at)
+                if "src" in record.missing:
+                    values["src"] = "hand"
+                doc.replace_at(loc.index, loc.entry.with_meta(**values))
+                fixed += 1
+            return fixed
+
+        return self._modify(change)
+
+    # -- internals -------------------------------------------------------------------------
+    def _modify(self, change: Callable[[Document], T]) -> T:
+        with locked(self.lock_dir, self.rel.replace("/", "__")):
+            for _ in range(_TRIES):
+                snap = read_snapshot(self.path)
+                doc = parse_document(snap.text or self.template())
+                result = change(doc)
+                text = doc.render()
+                if text == snap.text:
+                    return result
+                backup(self.path, self.backup_dir / self.rel.replace("/", "__"), self.keep_backups)
+                try:
+                    rewrite(self.path, text, snap.digest)
+                except DirtyFileError:
+                    continue
+                return result
+        raise DirtyFileError(
+            f"{self.rel} kept changing on disk while labmem tried to write it; nothing was "
+            "written. Close it in your editor (or wait for the other writer) and retry."
+        )
+
+    def _mtime(self) -> datetime | None:
+        from datetime import UTC
+
+        try:
+            return datetime.fromtimestamp(self.path.stat().st_mtime, tz=UTC)
+        except FileNotFoundError:
+            return None
+
+    def _id_of(self, entry: Entry) -> str:
+        return entry.id or entry.derived_id(self.prefix)
+
+    def _locate(self, doc: Document, entry_id: str):  # type: ignore[no-untyped-def]
+        loc = doc.find(entry_id, self.prefix)
+        if loc is None:
+            raise EntryNotFoundError(
+                f"no entry with id {entry_id!r} in {self.rel}; list ids with 'labmem show'."
+            )
+        return loc
+
+    def _confirm_in(self, doc: Document, entry_id: str, now: str) -> int:
+        loc = self._locate(doc, entry_id)
+        count = int(loc.entry.get("confirms") or 0) + 1
+        doc.replace_at(loc.index, loc.entry.with_meta(confirmed=now, confirms=str(count)))
+        return int(loc.index)
+
+    def _record_at(self, doc: Document, index: int) -> Record:
+        for loc, record in zip(doc.located(), self.records(doc), strict=True):
+            if loc.index == index:
+                return record
+        raise EntryNotFoundError(f"entry vanished from {self.rel} during the write")
+
+    def _resolve_results(
+        self,
+        doc: Document,
+        items: Sequence[NewEntry],
+        results: list[tuple[str, int]],
+        by_text: dict[str, str],
+    ) -> list[Written]:
+        by_id = {r.id: r for r in self.records(doc)}
+        out: list[Written] = []
+        for item, (status, _index) in zip(items, results, strict=True):
+            out.append(Written(status, by_id[by_text[normalise(item.text)]]))
+        return out

@@ -1,0 +1,189 @@
+"""Daily logs ``memory/YYYY-MM-DD.md``: append-only, named by UTC date, never deduplicated.
+
+Only today's (UTC) file takes new entries, always at its end, one ``write`` per batch under
+an inter-process lock, so concurrent writers never interleave inside an entry. Import is
+the one way to write a past day (in time order, at the end of that day's file).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from memory.clock import Clock
+from memory.document import parse_document
+from memory.entry import Entry, encode_value, render_entry
+from memory.errors import InvalidInputError, PastDayWriteError
+from memory.files import locked, read_snapshot
+from memory.ids import new_id
+from memory.manifest import Manifest
+from memory.records import Record, resolve
+from memory.workspace import Workspace
+
+__all__ = ["DailyEntry", "DailyLog", "Placed"]
+
+_DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+
+
+@dataclass(frozen=True, slots=True)
+class DailyEntry:
+    text: str
+    kind: str
+    src: str
+    at: datetime
+    tags: tuple[str, ...] = ()
+    id: str | None = None
+    children: tuple[str, ...] = ()
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    id: str
+    path: str
+    line_start: int
+    line_end: int
+
+
+class DailyLog:
+    def __init__(self, workspace: Workspace, clock: Clock) -> None:
+        self.ws = workspace
+        self.clock = clock
+        self.manifest = Manifest(workspace.state_dir / "manifest.json", workspace.lock_dir)
+
+    def today(self) -> date:
+        return self.clock.now().astimezone(UTC).date()
+
+    def files(self, include_archive: bool = False) -> dict[date, Path]:
+        found: dict[date, Path] = {}
+        folders = [self.ws.daily_dir]
+        if include_archive and self.ws.archive_dir.is_dir():
+            folders += sorted(p for p in self.ws.archive_dir.iterdir() if p.is_dir())
+        for folder in folders:
+            if not folder.is_dir():
+                continue
+            for name in os.listdir(folder):
+                match = _DAY_FILE.match(name)
+                if match:
+                    try:
+                        found[date.fromisoformat(match.group(1))] = folder / name
+                    except ValueError:
+                        continue
+        return dict(sorted(found.items()))
+
+    def seal_past_days(self) -> int:
+        return self.manifest.seal(self.files(), self.today())
+
+    # -- writing ---------------------------------------------------------------------------
+    def append(self, entries: Sequence[DailyEntry], day: date | None = None) -> list[Placed]:
+        """Append to today's log. ``day`` other than today is refused (append-only rule)."""
+        today = self.today()
+        if day is not None and day != today:
+            raise PastDayWriteError(
+                f"daily log {day.isoformat()} is not today's ({today.isoformat()} UTC); daily "
+                "logs are append-only and only today's takes new entries. Use 'labmem import' "
+                "to add a past record."
+            )
+        return self._write(today, entries)
+
+    def import_day(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed | str]:
+        """Append past records in time order; an item older than the file's last entry is
+        refused with a reason (a string in the result)."""
+        path = self.ws.daily_file(day)
+        results: list[Placed | str] = []
+        with locked(self.ws.lock_dir, "daily"):
+            last = self._last_instant(day, path)
+            accepted: list[DailyEntry] = []
+            for item in entries:
+                if last is not None and item.at < last:
+                    results.append(
+                        f"out of order: {item.at.isoformat()} is older than the last entry "
+                        f"of {path.name} ({last.isoformat()}); imports append in time order"
+                    )
+                    continue
+                last = item.at
+                accepted.append(item)
+                results.append("")
+            placed = iter(self._write_locked(day, accepted))
+        out = [next(placed) if r == "" else r for r in results]
+        if day < self.today() and accepted:
+            self.manifest.record(day, path, "import")
+        return out
+
+    def _write(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed]:
+        with locked(self.ws.lock_dir, "daily"):
+            return self._write_locked(day, entries)
+
+    def _write_locked(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed]:
+        if not entries:
+            return []
+        path = self.ws.daily_file(day)
+        rel = self.ws.relative(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            data = b""
+        chunks: list[str] = []
+        if not data:
+            chunks.append(f"# {day.isoformat()}\n\n")
+            line = 3
+        else:
+            line = data.count(b"\n") + 1
+            if not data.endswith(b"\n"):
+                chunks.append("\n")
+                line += 1
+        placed: list[Placed] = []
+        for item in entries:
+            if item.at.astimezone(UTC).date() != day:
+                raise InvalidInputError(
+                    f"entry time {item.at.isoformat()} is not on {day.isoformat()} (UTC)"
+                )
+            entry_id = item.id or new_id("d")
+            lines = render_entry(_entry(item, entry_id))
+            chunks.append("\n".join(lines) + "\n")
+            placed.append(Placed(entry_id, rel, line, line + len(lines) - 1))
+            line += len(lines)
+        with open(path, "a", encoding="utf-8", newline="\n") as handle:
+            handle.write("".join(chunks))
+        return placed
+
+    def _last_instant(self, day: date, path: Path) -> datetime | None:
+        records = self.read_path(day, path)
+        instants = [r.at for r in records if r.at is not None]
+        return max(instants) if instants else None
+
+    # -- reading ---------------------------------------------------------------------------
+    def read(self, day: date) -> list[Record]:
+        path = self.files(include_archive=True).get(day, self.ws.daily_file(day))
+        return self.read_path(day, path)
+
+    def read_path(self, day: date, path: Path) -> list[Record]:
+        snap = read_snapshot(path)
+        if snap.digest is None:
+            return []
+        rel = self.ws.relative(path)
+        return [
+            resolve(loc, layer="daily", path=rel, prefix="d", default_kind="event", file_day=day)
+            for loc in parse_document(snap.text).located()
+        ]
+
+
+def _entry(item: DailyEntry, entry_id: str) -> Entry:
+    meta = {"id": entry_id, "src": item.src}
+    if item.tags:
+        meta["tags"] = ",".join(item.tags)
+    meta.update(item.extra)
+    lines = item.text.split("\n")
+    children = tuple("  " + line for line in lines[1:] if line.strip()) + item.children
+    return Entry(
+        lines[0].strip(),
+        {k: encode_value(v) for k, v in meta.items()},
+        children=children,
+        clock=item.at.astimezone(UTC).strftime("%H:%M:%S"),
+        tag=item.kind,
+    )

@@ -1,0 +1,176 @@
+"""A layer file as a sequence of verbatim lines and entries, parsed with markdown-it-py.
+
+markdown-it-py finds the block structure (headings and top-level bullet-list items with
+their line maps); ``memory.entry`` reads each item. Everything that is not a top-level
+bullet item — headings, paragraphs, tables, comments — is kept line for line, so a rewrite
+changes only the entries it means to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+
+from memory.entry import Entry, parse_entry, render_entry
+
+__all__ = ["Document", "Located", "parse_document"]
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """An entry with where it stands: 1-based inclusive lines and its ``##`` section."""
+
+    entry: Entry
+    line_start: int
+    line_end: int
+    section: str | None
+    index: int  # position in Document.parts
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark")
+
+
+class Document:
+    """Lines and entries of one Markdown file; ``render()`` gives the file text back."""
+
+    def __init__(self, parts: list[str | Entry], trailing_newline: bool = True) -> None:
+        self.parts = parts
+        self.trailing_newline = trailing_newline
+
+    def render(self) -> str:
+        lines: list[str] = []
+        for part in self.parts:
+            if isinstance(part, Entry):
+                lines.extend(render_entry(part))
+            else:
+                lines.append(part)
+        text = "\n".join(lines)
+        return text + "\n" if self.trailing_newline and lines else text
+
+    def located(self) -> Iterator[Located]:
+        line = 1
+        section: str | None = None
+        for index, part in enumerate(self.parts):
+            if isinstance(part, Entry):
+                height = len(render_entry(part))
+                yield Located(part, line, line + height - 1, section, index)
+                line += height
+            else:
+                if part.startswith("## "):
+                    section = part[3:].strip()
+                elif part.startswith("# "):
+                    section = None
+                line += 1
+
+    def entries(self) -> list[Entry]:
+        return [part for part in self.parts if isinstance(part, Entry)]
+
+    def find(self, entry_id: str, prefix: str) -> Located | None:
+        for loc in self.located():
+            if (loc.entry.id or loc.entry.derived_id(prefix)) == entry_id:
+                return loc
+        return None
+
+    def replace_at(self, index: int, entry: Entry) -> None:
+        self.parts[index] = entry
+
+    def remove_at(self, index: int) -> None:
+        del self.parts[index]
+
+    def headings(self) -> list[str]:
+        return [p[3:].strip() for p in self.parts if isinstance(p, str) and p.startswith("## ")]
+
+    def insert_in_section(self, entry: Entry, section: str | None) -> int:
+        """Put ``entry`` after the last entry of ``## section`` (creating it if needed).
+
+        Returns the index of the new part. ``None`` appends at the end of the file.
+        """
+        if section is None:
+            return self._append_block(entry)
+        start = self._heading_index(section)
+        if start is None:
+            self._ensure_blank_tail()
+            self.parts.extend([f"## {section}", ""])
+            return self._append_block(entry)
+        end = len(self.parts)
+        for i in range(start + 1, len(self.parts)):
+            part = self.parts[i]
+            if isinstance(part, str) and (part.startswith("## ") or part.startswith("# ")):
+                end = i
+                break
+        last_entry = max(
+            (i for i in range(start + 1, end) if isinstance(self.parts[i], Entry)), default=None
+        )
+        if last_entry is not None:
+            self.parts.insert(last_entry + 1, entry)
+            return last_entry + 1
+        at = start + 1
+        if at < len(self.parts) and self.parts[at] == "":
+            at += 1
+        else:
+            self.parts.insert(at, "")
+            at += 1
+        self.parts.insert(at, entry)
+        if at + 1 < len(self.parts) and self.parts[at + 1] != "":
+            self.parts.insert(at + 1, "")
+        return at
+
+    def _heading_index(self, section: str) -> int | None:
+        wanted = section.strip().lower()
+        for i, part in enumerate(self.parts):
+            if isinstance(part, str) and part.startswith("## "):
+                if part[3:].strip().lower() == wanted:
+                    return i
+        return None
+
+    def _ensure_blank_tail(self) -> None:
+        while self.parts and self.parts[-1] == "":
+            self.parts.pop()
+        if self.parts:
+            self.parts.append("")
+
+    def _append_block(self, entry: Entry) -> int:
+        if self.parts and not isinstance(self.parts[-1], Entry):
+            while self.parts and self.parts[-1] == "":
+                self.parts.pop()
+            if self.parts and not isinstance(self.parts[-1], Entry):
+                self.parts.append("")
+        self.parts.append(entry)
+        self.trailing_newline = True
+        return len(self.parts) - 1
+
+
+def parse_document(text: str) -> Document:
+    lines = text.split("\n")
+    trailing = text.endswith("\n")
+    if trailing:
+        lines.pop()
+    spans: list[tuple[int, int]] = []
+    for token in _parser().parse(text):
+        if token.type == "list_item_open" and token.level == 1 and token.map:
+            if token.markup in "-*+":
+                start, end = token.map
+                while end - 1 > start and not lines[end - 1].strip():
+                    end -= 1
+                spans.append((start, end))
+    parts: list[str | Entry] = []
+    cursor = 0
+    for start, end in spans:
+        parts.extend(lines[cursor:start])
+        item = lines[start:end]
+        if _bullet(item[0]):
+            parts.append(parse_entry(item))
+        else:
+            parts.extend(item)
+        cursor = end
+    parts.extend(lines[cursor:])
+    return Document(parts, trailing)
+
+
+def _bullet(line: str) -> bool:
+    return len(line) >= 2 and line[0] in "-*+" and line[1] == " "

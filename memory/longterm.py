@@ -1,0 +1,106 @@
+"""MEMORY.md, the curated long-term memory, and its archive ``MEMORY-archive.md``.
+
+Nothing leaves MEMORY.md silently: ``archive`` copies entries (with a reason and a date)
+into the archive first and only then removes them, so a crash in between leaves a copy in
+both files rather than none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory.clock import Clock, format_utc
+from memory.curated import CuratedFile, NewEntry, Written
+from memory.entry import Entry
+from memory.records import Record
+from memory.workspace import MEMORY_SECTIONS, Workspace
+
+__all__ = ["KIND_SECTIONS", "LongTermMemory"]
+
+KIND_SECTIONS = {
+    "identity": "Identity",
+    "preference": "Preferences",
+    "decision": "Decisions",
+    "fact": "Lab facts",
+    "lesson": "Lessons learned",
+    "pitfall": "Lessons learned",
+    "policy": "Policies",
+    "convention": "Policies",
+}
+
+_ARCHIVE_TEMPLATE = """# MEMORY archive
+
+Entries taken out of MEMORY.md — superseded, expired, stale or archived by hand — each with
+when and why. Same visibility as MEMORY.md (main sessions only).
+"""
+
+
+def _memory_template() -> str:
+    sections = "\n".join(f"## {s}\n" for s in MEMORY_SECTIONS)
+    return f"# MEMORY\n\n{sections}"
+
+
+class LongTermMemory:
+    def __init__(self, workspace: Workspace, clock: Clock, keep_backups: int = 10) -> None:
+        self.ws = workspace
+        self.clock = clock
+        self.file = CuratedFile(
+            workspace.memory_file,
+            rel="MEMORY.md",
+            layer="memory",
+            prefix="m",
+            kind_sections=KIND_SECTIONS,
+            default_section="Lab facts",
+            template=_memory_template,
+            clock=clock,
+            lock_dir=workspace.lock_dir,
+            backup_dir=workspace.backup_dir,
+            keep_backups=keep_backups,
+        )
+        self.archive_file = CuratedFile(
+            workspace.memory_archive,
+            rel=workspace.relative(workspace.memory_archive),
+            layer="memory",
+            prefix="m",
+            kind_sections={},
+            default_section="Archived",
+            template=lambda: _ARCHIVE_TEMPLATE,
+            clock=clock,
+            lock_dir=workspace.lock_dir,
+            backup_dir=workspace.backup_dir,
+            keep_backups=keep_backups,
+        )
+
+    def records(self) -> list[Record]:
+        return self.file.records()
+
+    def archived(self) -> list[Record]:
+        return self.archive_file.records()
+
+    def add(self, items: Sequence[NewEntry]) -> list[Written]:
+        return self.file.add(items)
+
+    def confirm(self, entry_id: str) -> Record:
+        return self.file.confirm(entry_id)
+
+    def supersede(self, old_id: str, item: NewEntry) -> Written:
+        """Write ``item`` as the successor of ``old_id``; the old entry stays, marked."""
+        self.file.get(old_id)  # fail before writing anything if the id is unknown
+        extra = dict(item.extra, supersedes=old_id)
+        written = self.file.add(
+            [NewEntry(item.text, item.kind, item.src, item.tags, item.at, item.id, extra)]
+        )[0]
+        if written.record.id != old_id:
+            self.file.update(old_id, superseded_by=written.record.id)
+        return written
+
+    def archive(self, ids: Sequence[str], reason: str) -> list[Record]:
+        """Move entries to MEMORY-archive.md with the reason; returns what was moved."""
+        now = format_utc(self.clock.now())
+        entries: list[Entry] = [
+            e.with_meta(archived=now, reason=reason) for e in self.file.raw_entries(ids)
+        ]
+        if not entries:
+            self.file.get(ids[0])  # raises EntryNotFoundError with the message
+        self.archive_file.append_raw(entries, section="Archived")
+        return self.file.remove(ids)

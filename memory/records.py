@@ -1,0 +1,119 @@
+"""``Record``: an entry resolved with its place, defaults and citation — what readers get."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+
+from memory.clock import parse_instant
+from memory.document import Located
+
+__all__ = ["Record", "citation", "resolve"]
+
+# Keys a writer fills in; a hand-written entry that lacks one is reported by doctor.
+REQUIRED_KEYS = ("id", "kind", "at", "src")
+
+
+def citation(path: str, start: int, end: int) -> str:
+    return f"{path}#L{start}" if start == end else f"{path}#L{start}-L{end}"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    id: str
+    layer: str
+    kind: str
+    text: str
+    body: str
+    at: datetime | None
+    src: str
+    path: str
+    line_start: int
+    line_end: int
+    section: str | None
+    project: str | None
+    tags: tuple[str, ...]
+    confirmed: str | None
+    confirms: int
+    supersedes: str | None
+    superseded_by: str | None
+    trust: str | None
+    valid_until: str | None
+    missing: tuple[str, ...]
+
+    @property
+    def citation(self) -> str:
+        return citation(self.path, self.line_start, self.line_end)
+
+    @property
+    def active(self) -> bool:
+        """Not superseded: still part of what retrieval returns."""
+        return self.superseded_by is None
+
+    @property
+    def day(self) -> date | None:
+        return self.at.date() if self.at else None
+
+
+def _instant(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        return parse_instant(value)
+    except ValueError:
+        return None
+
+
+def resolve(
+    loc: Located,
+    *,
+    layer: str,
+    path: str,
+    prefix: str,
+    default_kind: str,
+    file_day: date | None = None,
+    fallback_at: datetime | None = None,
+    project: str | None = None,
+) -> Record:
+    """Fill in CONTRACTS' defaults for what a hand-written entry leaves out."""
+    entry = loc.entry
+    missing = [key for key in REQUIRED_KEYS if entry.get(key) is None]
+    if entry.tag is not None and "kind" in missing:
+        missing.remove("kind")
+    if entry.clock is not None and file_day is not None:
+        at: datetime | None = datetime.combine(
+            file_day, time.fromisoformat(entry.clock), tzinfo=UTC
+        )
+        if "at" in missing:
+            missing.remove("at")
+    else:
+        at = _instant(entry.get("at")) or (
+            datetime.combine(file_day, time(0), tzinfo=UTC) if file_day else fallback_at
+        )
+    tags = tuple(t for t in (entry.get("tags") or "").split(",") if t)
+    try:
+        confirms = int(entry.get("confirms") or 0)
+    except ValueError:
+        confirms = 0
+    return Record(
+        id=entry.id or entry.derived_id(prefix),
+        layer=layer,
+        kind=entry.kind or default_kind,
+        text=entry.text,
+        body=entry.body,
+        at=at,
+        src=entry.get("src") or "hand",
+        path=path,
+        line_start=loc.line_start,
+        line_end=loc.line_end,
+        section=loc.section,
+        project=project,
+        tags=tags,
+        confirmed=entry.get("confirmed"),
+        confirms=confirms,
+        supersedes=entry.get("supersedes"),
+        superseded_by=entry.get("superseded_by"),
+        trust=entry.get("trust"),
+        valid_until=entry.get("valid_until"),
+        missing=tuple(missing),
+    )

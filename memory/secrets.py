@@ -1,0 +1,118 @@
+"""Secret detection for every write: detect-secrets' detectors plus a keyword and entropy check.
+
+detect-secrets' regex detectors (cloud keys, GitHub/GitLab/Slack/Stripe/npm/PyPI/OpenAI
+tokens, JWTs, private keys, passwords in URLs, …) are run over a whole batch at once: each
+detector's patterns scan the joined texts in one pass, which keeps bulk import fast. Two
+checks of our own cover what those detectors leave to file context: ``password=…``-style
+assignments in prose, and long random-looking tokens (Shannon entropy). Hex digests, UUIDs,
+versions and words are never flagged by entropy: commit hashes are not secrets.
+
+Findings name the kind of secret, never the value.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+__all__ = ["find_secrets", "scan_batch"]
+
+# detect-secrets' regex detectors we do not want: a public IP in a lab note is not a secret.
+_SKIPPED_DETECTORS = {"IPPublicDetector"}
+
+_KEYWORD = re.compile(
+    r"(?i)\b(?P<key>[a-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|"
+    r"apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?))"
+    r"\s*(?::=|=|:)\s*(?P<value>\"[^\"]*\"|'[^']*'|\S+)"
+)
+# Values after ``password=`` that are references, not secrets.
+_REFERENCE_VALUE = re.compile(
+    r"^(?:<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\*+|[xX]+|\.\.\.|[A-Z_][A-Z0-9_]{2,}|"
+    r"(?i:none|null|true|false|redacted|changeme|env:\S*|vault:\S*|op://\S*|file:\S*|see|in|"
+    r"stored|the|a|an|from|is|was|kept|lives|managed|rotated|every|set))$"
+)
+_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_=.~:-])[A-Za-z0-9+/_=.~-]{24,}")
+# Public fingerprints and digests written as ``SHA256:…`` are not secrets.
+_DIGEST_PREFIX = re.compile(r"(?i)\b(?:sha\d{1,3}|md5):[A-Za-z0-9+/=]{16,}")
+_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+@lru_cache(maxsize=1)
+def _detectors() -> list[tuple[str, re.Pattern[str]]]:
+    """(secret kind, pattern) for every regex detector detect-secrets ships."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    pairs: list[tuple[str, re.Pattern[str]]] = []
+    mapping: dict[str, type] = get_mapping_from_secret_type_to_class()
+    for secret_type, cls in sorted(mapping.items()):
+        if not issubclass(cls, RegexBasedDetector) or cls.__name__ in _SKIPPED_DETECTORS:
+            continue
+        for pattern in cls().denylist:
+            pairs.append((secret_type, pattern))
+    return pairs
+
+
+def _entropy(token: str) -> float:
+    counts = Counter(token)
+    n = len(token)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _looks_random(token: str) -> bool:
+    stripped = token.strip("=.-_~")
+    if len(stripped) < 24 or _HEX.match(stripped) or _UUID.search(stripped):
+        return False
+    if not (re.search(r"\d", stripped) and re.search(r"[A-Za-z]", stripped)):
+        return False
+    # Paths, dotted names and hyphenated words (all-MiniLM-L6-v2-onnx-int8) are not keys.
+    if stripped.count("/") >= 2 or stripped.count(".") >= 2 or stripped.count("-") >= 3:
+        return False
+    upper = sum(ch.isupper() for ch in stripped)
+    lower = sum(ch.islower() for ch in stripped)
+    if upper == 0 or lower == 0:
+        return _entropy(stripped) >= 4.5
+    return _entropy(stripped) >= 4.0
+
+
+def _keyword_findings(text: str) -> list[str]:
+    found: list[str] = []
+    for match in _KEYWORD.finditer(text):
+        value = match.group("value").strip("\"'`,;.")
+        if len(value) < 4 or _REFERENCE_VALUE.match(value):
+            continue
+        found.append("password or secret assignment")
+    return found
+
+
+def find_secrets(text: str) -> list[str]:
+    """The kinds of secret found in one text (empty: none)."""
+    return scan_batch([text])[0]
+
+
+def scan_batch(texts: Sequence[str]) -> list[list[str]]:
+    """Findings for each text, scanning the batch with each detector once."""
+    findings: list[set[str]] = [set() for _ in texts]
+    if not texts:
+        return []
+    joined = "\n\x00\n".join(texts)
+    starts: list[int] = []
+    offset = 0
+    for text in texts:
+        starts.append(offset)
+        offset += len(text) + 3
+    import bisect
+
+    for kind, pattern in _detectors():
+        for match in pattern.finditer(joined):
+            findings[bisect.bisect_right(starts, match.start()) - 1].add(kind)
+    for i, text in enumerate(texts):
+        for kind in _keyword_findings(text):
+            findings[i].add(kind)
+        if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", text))):
+            findings[i].add("high-entropy token")
+    return [sorted(f) for f in findings]

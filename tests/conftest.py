@@ -1,0 +1,50 @@
+"""Shared fixtures: every test gets its own workspace and a pinned clock."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+NOW = "2026-11-29T13:06:40Z"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No test reads the real ~/labmem or a developer's LABMEM_* settings."""
+    for key in list(os.environ):
+        if key.startswith("LABMEM_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("LABMEM_HOME", str(tmp_path / "lab"))
+    monkeypatch.setenv("LABMEM_NOW", NOW)
+    monkeypatch.setenv("LABMEM_TZ", "UTC")
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "lab"
+
+
+@pytest.fixture
+def lab(home: Path) -> Iterator[object]:
+    from coordinator import Lab
+
+    with Lab.open(home) as opened:
+        yield opened
+
+
+@pytest.fixture
+def write_tree(tmp_path: Path) -> Callable[[dict[str, str]], Path]:
+    def write(files: dict[str, str], root: Path | None = None) -> Path:
+        base = root or tmp_path / "lab"
+        for rel, text in files.items():
+            target = base / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        return base
+
+    return write

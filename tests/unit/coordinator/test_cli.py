@@ -1,0 +1,165 @@
+"""The command line: JSON shapes (golden), exit codes, help text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from coordinator.cli import cli
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _shape(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shape(v) for v in value]
+    return type(value).__name__
+
+
+def test_remember_json_receipt_has_the_contract_shape() -> None:
+    code, out, _ = run(
+        "remember",
+        "Answers in metric units.",
+        "--layer",
+        "memory",
+        "--kind",
+        "preference",
+        "--json",
+    )
+    assert code == 0
+    receipt = json.loads(out)
+    assert list(receipt) == [
+        "status",
+        "layer",
+        "kind",
+        "id",
+        "path",
+        "line",
+        "citation",
+        "reason",
+        "similar_to",
+    ]
+    assert receipt["status"] == "written" and receipt["layer"] == "memory"
+    assert receipt["kind"] == "preference" and re.match(r"^m-[0-9a-f]{6,}$", receipt["id"])
+    assert receipt["path"] == "MEMORY.md"
+    assert receipt["citation"] == f"MEMORY.md#L{receipt['line']}"
+    assert receipt["similar_to"] == []
+
+
+def test_remember_confirm_then_refuse_exit_codes() -> None:
+    assert run("remember", "The NAS is at 10.0.0.5.", "--layer", "memory")[0] == 0
+    code, out, _ = run("remember", "the NAS is at 10.0.0.5", "--layer", "memory", "--json")
+    assert code == 0 and json.loads(out)["status"] == "confirmed"
+    code, out, err = run("remember", "password=hunter2secret", "--layer", "daily", "--json")
+    assert code == 1
+    assert json.loads(out)["status"] == "refused"
+    assert "secret" in err and "hunter2secret" not in err and "Traceback" not in err
+
+
+def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:
+    code, _, err = run("remember", "x", "--layer", "project", "--project", "../etc")
+    assert code == 1 and err.startswith("labmem: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+    assert run("remember", "x", "--layer", "nowhere")[0] == 2
+    assert run("show", "day", "not-a-date")[0] == 2
+    assert run("frobnicate")[0] == 2
+
+
+def test_shared_session_cannot_show_memory() -> None:
+    code, _, err = run("--session-kind", "shared", "show", "memory")
+    assert code == 1 and "may not read the memory layer" in err
+
+
+def test_show_json_lists_entries_with_citations() -> None:
+    run("remember", "Restarted Jellyfin.", "--layer", "daily")
+    code, out, _ = run("show", "today", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["what"] == "today"
+    (entry,) = data["entries"]
+    assert entry["text"] == "Restarted Jellyfin." and entry["kind"] == "event"
+    assert entry["citation"] == "memory/2026-11-29.md#L3"
+    assert entry["at"] == "2026-11-29T13:06:40Z"
+
+
+def test_init_is_idempotent_and_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "ws"
+    code, out, _ = run("init", str(target), "--json")
+    assert code == 0 and "MEMORY.md" in json.loads(out)["created"]
+    (target / "MEMORY.md").write_text("# mine\n")
+    code, out, _ = run("init", str(target), "--json")
+    assert json.loads(out)["created"] == []
+    assert (target / "MEMORY.md").read_text() == "# mine\n"
+    assert ".labmem/index/" in (target / ".gitignore").read_text()
+    for folder in ("memory", "skills", "projects", ".labmem/index", ".labmem/state"):
+        assert (target / folder).is_dir()
+
+
+def test_import_jsonl_reports_each_refused_item(tmp_path: Path, home: Path) -> None:
+    lines = [
+        {
+            "layer": "daily",
+            "text": "Replaced the fan.",
+            "time": "2026-11-20T09:00:00",
+            "source": "D1:1",
+        },
+        {
+            "layer": "daily",
+            "text": "token ghp_1234567890abcdefghijklmnopqrstuvwxyzAB",
+            "time": "2026-11-20T10:00:00",
+        },
+        {"layer": "moon", "text": "x", "time": "2026-11-20T10:00:00"},
+    ]
+    file = tmp_path / "items.jsonl"
+    file.write_text("\n".join(json.dumps(x) for x in lines) + "\nnot json\n")
+    code, out, _ = run("import", str(file), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["written"] == 1 and report["refused"] == 3
+    assert [r["index"] for r in report["refusals"]] == [1, 2, 3]
+    assert "secret" in report["refusals"][0]["reason"]
+    text = (home / "memory" / "2026-11-20.md").read_text()
+    assert "Replaced the fan." in text and "src=import:D1:1" in text and "ghp_" not in text
+
+
+def test_every_command_has_help() -> None:
+    for name, command in cli.commands.items():
+        assert command.help, f"{name} has no help"
+        assert run(name, "--help")[0] == 0
+    assert isinstance(cli, click.Group)
+
+
+def test_tour_runs_offline() -> None:
+    code, out, _ = run("tour")
+    assert code == 0
+    assert "confirmed" in out and "refused" in out and "## Preferences" in out
+
+
+@pytest.mark.parametrize("fix", [False, True])
+def test_doctor_reports_then_fixes_hand_written_entries(home: Path, fix: bool) -> None:
+    run("init")
+    memory = home / "MEMORY.md"
+    memory.write_text(
+        memory.read_text().replace(
+            "## Lab facts\n", "## Lab facts\n\n- The UPS lasts 20 minutes.\n"
+        )
+    )
+    args = ["doctor", "--json"] + (["--fix"] if fix else [])
+    code, out, _ = run(*args)
+    report = json.loads(out)
+    assert code == 0
+    if fix:
+        assert report["fixed"] and "id=m-" in memory.read_text()
+        assert json.loads(run("doctor", "--json")[1])["warnings"] == []
+    else:
+        assert any("lacks id, kind, at, src" in w for w in report["warnings"])

@@ -38,7 +38,22 @@ def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
     report.info.append(f"workspace: {lab.workspace.root}")
     _check_curated(lab, report, fix)
     _check_daily(lab, report)
+    _check_index(lab, report)
     return report
+
+
+def _check_index(lab: Lab, report: DoctorReport) -> None:
+    try:
+        service = lab.search_service
+    except Exception as exc:  # the index is derived: report, never crash
+        report.warnings.append(f"search index unavailable: {exc}")
+        return
+    if lab.search_warning:
+        report.warnings.append(lab.search_warning)
+    ident = service.embedder.identity
+    report.info.append(f"embedder: {ident.name} ({ident.dimension}-d)")
+    for problem in service.consistency():
+        report.warnings.append(f"index: {problem}")
 
 
 def _check_curated(lab: Lab, report: DoctorReport, fix: bool) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coordinator.importer import ImportItem, import_items
 from coordinator.receipt import ImportReport, Receipt
@@ -19,9 +19,12 @@ from memory.longterm import LongTermMemory
 from memory.records import Record, citation
 from memory.retention import archive_old_logs
 from memory.session import SessionContext
-from memory.visibility import check_layer, check_session_kind, require
+from memory.visibility import check_layer, check_session_kind, require, visible_layers
 from memory.workspace import Workspace
 from projects.notes import ProjectNotes, check_project_name
+
+if TYPE_CHECKING:
+    from memory.search.service import Hit, SearchService, SyncReport
 
 __all__ = ["Lab"]
 
@@ -46,6 +49,8 @@ class Lab:
             tool_cache_limit=settings.tool_cache_limit,
         )
         self.daily.seal_past_days()
+        self._search: SearchService | None = None
+        self.search_warning: str | None = None
 
     @classmethod
     @contextmanager
@@ -69,6 +74,77 @@ class Lab:
     def close(self) -> None:
         """End the session: its context is discarded."""
         self.session.history.clear()
+        if self._search is not None:
+            self._search.close()
+            self._search = None
+
+    # -- search ----------------------------------------------------------------------------
+    @property
+    def search_service(self) -> SearchService:
+        if self._search is None:
+            from coordinator.search import build_search
+
+            self._search, self.search_warning = build_search(self.workspace, self.settings)
+        return self._search
+
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        layers: Sequence[str] | None = None,
+        project: str | None = None,
+        kinds: Sequence[str] | None = None,
+        since: date | str | None = None,
+        until: date | str | None = None,
+        tags: Sequence[str] | None = None,
+        include_archive: bool = False,
+    ) -> list[Hit]:
+        """Hybrid search over every layer this session may see (CONTRACTS §2–3)."""
+        visible = visible_layers(self.session_kind, "search")
+        if layers is None:
+            wanted = [layer for layer in visible if layer != "session"]
+        else:
+            wanted = [check_layer(layer) for layer in layers]
+            for layer in wanted:
+                require(self.session_kind, layer, "search")
+        if not wanted:
+            require(self.session_kind, "daily", "search")
+        service = self.search_service
+        if project is not None and project not in self.projects.names():
+            raise InvalidInputError(
+                f"unknown project {project!r}; known projects: "
+                f"{', '.join(self.projects.names()) or 'none'}."
+            )
+        if kinds:
+            from coordinator.search import KNOWN_KINDS
+
+            valid = set(KNOWN_KINDS) | service.known()[0]
+            for kind in kinds:
+                if kind not in valid:
+                    raise InvalidInputError(
+                        f"unknown kind {kind!r}; use one of: {', '.join(sorted(valid))}."
+                    )
+        service.sync()
+        return service.search(
+            query,
+            k=k,
+            layers=wanted,
+            now=self.clock.now(),
+            project=project,
+            kinds=kinds,
+            since=_date(since),
+            until=_date(until),
+            tags=tags,
+            include_archive=include_archive,
+        )
+
+    def reindex(
+        self, progress: Callable[[int, int], None] | None = None, full: bool = False
+    ) -> SyncReport:
+        """Bring the index in step with the Markdown (``full``: rebuild from scratch)."""
+        service = self.search_service
+        return service.rebuild(progress) if full else service.sync(progress)
 
     # -- writing ---------------------------------------------------------------------------
     def remember(
@@ -199,6 +275,15 @@ class Lab:
                 if any(r.id == entry_id for r in store.records()):
                     return store.confirm(entry_id)
         return self.memory.confirm(entry_id)
+
+
+def _date(value: date | str | None) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInputError(f"{value!r} is not a date; use YYYY-MM-DD.") from None
 
 
 def _receipt(written: Written, why: str) -> Receipt:

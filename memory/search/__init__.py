@@ -1,0 +1,1 @@
+"""Hybrid search over the layers: embedders, chunking, lexical and vector indexes."""

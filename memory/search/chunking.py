@@ -1,0 +1,205 @@
+"""What gets indexed: one chunk per entry (long ones windowed), sections for skills.
+
+A chunk is derived from one file; its id is ``path#entry-id`` so edits to the text keep the
+id and only change the content hash. Daily-log chunks carry their date in the text that is
+embedded and matched, because questions about "when" need it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from memory.document import parse_document
+from memory.files import read_snapshot
+from memory.records import Record, resolve
+
+__all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
+
+CHUNKING_VERSION = "1"
+WINDOW_CHARS = 900
+_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    id: str
+    text: str
+    embed_text: str
+    path: str
+    line_start: int
+    line_end: int
+    layer: str
+    kind: str
+    date: str | None
+    project: str | None
+    entry_id: str | None
+    source: str | None
+    tags: str
+    archived: bool
+    hash: str
+
+    @property
+    def lexical_text(self) -> str:
+        return self.embed_text
+
+
+def layer_of(rel: str) -> tuple[str, bool] | None:
+    """(layer, archived) of a workspace-relative path, or None if it is not indexed."""
+    parts = rel.split("/")
+    if rel == "MEMORY.md":
+        return "memory", False
+    if rel == "memory/archive/MEMORY-archive.md":
+        return "memory", True
+    if parts[0] == "memory" and _DAY.match(parts[-1]):
+        return "daily", len(parts) > 2
+    if parts[0] == "projects" and len(parts) == 3 and parts[2].endswith(".md"):
+        return "project", False
+    if parts[0] == "skills" and len(parts) == 3 and parts[2] in {"SKILL.md", "TOOL.md"}:
+        return "skill", False
+    return None
+
+
+def _human_date(day: date) -> str:
+    return f"{day.day} {day.strftime('%B %Y')}"
+
+
+def _windows(text: str) -> list[str]:
+    if len(text) <= WINDOW_CHARS:
+        return [text]
+    words = text.split()
+    out: list[str] = []
+    current: list[str] = []
+    size = 0
+    for word in words:
+        current.append(word)
+        size += len(word) + 1
+        if size >= WINDOW_CHARS:
+            out.append(" ".join(current))
+            current = current[len(current) * 3 // 4 :]  # a quarter overlaps the next window
+            size = sum(len(w) + 1 for w in current)
+    if current and (not out or len(current) > 5):
+        out.append(" ".join(current))
+    return out
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def chunk_file(root: Path, rel: str) -> list[Chunk]:
+    where = layer_of(rel)
+    if where is None:
+        return []
+    layer, archived = where
+    text = read_snapshot(root / rel).text
+    if layer == "skill":
+        return _skill_chunks(rel, text)
+    day = None
+    match = _DAY.match(rel.split("/")[-1])
+    if layer == "daily" and match:
+        day = date.fromisoformat(match.group(1))
+    project = rel.split("/")[1] if layer == "project" else None
+    prefix = {"memory": "m", "daily": "d", "project": "p"}[layer]
+    chunks: list[Chunk] = []
+    for loc in parse_document(text).located():
+        record = resolve(
+            loc,
+            layer=layer,
+            path=rel,
+            prefix=prefix,
+            default_kind=_kind(layer, loc.section),
+            file_day=day,
+            project=project,
+        )
+        if not record.active or not record.body.strip():
+            continue
+        chunks += _entry_chunks(record, archived)
+    return chunks
+
+
+def _kind(layer: str, section: str | None) -> str:
+    if layer == "daily":
+        return "event"
+    from memory.longterm import KIND_SECTIONS
+
+    lookup = {v.lower(): k for k, v in KIND_SECTIONS.items()}
+    return lookup.get((section or "").lower(), "fact" if layer == "memory" else "note")
+
+
+def _entry_chunks(record: Record, archived: bool) -> list[Chunk]:
+    day = record.at.date() if record.at else None
+    source = record.src[len("import:") :] if record.src.startswith("import:") else record.src
+    out: list[Chunk] = []
+    pieces = _windows(record.body)
+    for n, piece in enumerate(pieces):
+        embed = f"({_human_date(day)}) {piece}" if record.layer == "daily" and day else piece
+        chunk_id = f"{record.path}#{record.id}" + (f"#w{n}" if len(pieces) > 1 else "")
+        out.append(
+            Chunk(
+                id=chunk_id,
+                text=piece,
+                embed_text=embed,
+                path=record.path,
+                line_start=record.line_start,
+                line_end=record.line_end,
+                layer=record.layer,
+                kind=record.kind,
+                date=day.isoformat() if day else None,
+                project=record.project,
+                entry_id=record.id,
+                source=source,
+                tags=",".join(record.tags),
+                archived=archived,
+                hash=_digest(
+                    embed,
+                    record.kind,
+                    ",".join(record.tags),
+                    str(record.line_start),
+                    str(record.line_end),
+                    source,
+                ),
+            )
+        )
+    return out
+
+
+def _skill_chunks(rel: str, text: str) -> list[Chunk]:
+    name = rel.split("/")[1]
+    lines = text.split("\n")
+    sections: list[tuple[int, int, str]] = []
+    start = 0
+    for i, line in enumerate(lines):
+        if line.startswith("## ") and i > start:
+            sections.append((start, i, "\n".join(lines[start:i])))
+            start = i
+    sections.append((start, len(lines), "\n".join(lines[start:])))
+    out: list[Chunk] = []
+    for first, last, body in sections:
+        body = body.strip()
+        if not body:
+            continue
+        for n, piece in enumerate(_windows(body)):
+            out.append(
+                Chunk(
+                    id=f"{rel}#L{first + 1}" + (f"#w{n}" if n else ""),
+                    text=piece,
+                    embed_text=f"skill {name}: {piece}",
+                    path=rel,
+                    line_start=first + 1,
+                    line_end=max(first + 1, last),
+                    layer="skill",
+                    kind="skill",
+                    date=None,
+                    project=None,
+                    entry_id=None,
+                    source=None,
+                    tags="",
+                    archived=False,
+                    hash=_digest(piece, str(first)),
+                )
+            )
+    return out

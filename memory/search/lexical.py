@@ -1,0 +1,182 @@
+"""The lexical side and the chunk catalogue: SQLite FTS5 over Snowball-stemmed terms.
+
+The database also records every indexed chunk (metadata, content hash) and every indexed
+file (mtime, size), which is what makes a no-change sync a matter of ``stat`` calls. It is
+derived: delete it and it is rebuilt from the Markdown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from memory.search.chunking import Chunk
+
+__all__ = ["LexicalIndex", "terms"]
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is
+    it its itself just me more most my myself no nor not of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves s t don did didn""".split()
+)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER);
+CREATE TABLE IF NOT EXISTS chunks(
+    rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL,
+    layer TEXT NOT NULL, archived INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(terms, tokenize='unicode61');
+"""
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def terms(text: str) -> list[str]:
+    """Lower-cased, stop-word-free, Snowball-stemmed words."""
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+    words = [w.split("'")[0] for w in words]
+    return [t for t in _stemmer().stemWords([w for w in words if w and w not in STOPWORDS]) if t]
+
+
+class LexicalIndex:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- catalogue -------------------------------------------------------------------------
+    def get_meta(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT key, value FROM meta").fetchall())
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
+
+    def file_stats(self) -> dict[str, tuple[int, int]]:
+        rows = self.db.execute("SELECT path, mtime_ns, size FROM files").fetchall()
+        return {p: (m, s) for p, m, s in rows}
+
+    def set_file_stats(self, stats: dict[str, tuple[int, int]], gone: Iterable[str]) -> None:
+        self.db.executemany(
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?)",
+            [(p, m, s) for p, (m, s) in stats.items()],
+        )
+        self.db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
+
+    def hashes_for(self, paths: Sequence[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for start in range(0, len(paths), 500):
+            part = list(paths[start : start + 500])
+            marks = ",".join("?" * len(part))
+            out.update(
+                self.db.execute(
+                    f"SELECT id, hash FROM chunks WHERE path IN ({marks})", part
+                ).fetchall()
+            )
+        return out
+
+    def all_hashes(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT id, hash FROM chunks").fetchall())
+
+    def count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM chunks").fetchone()[0])
+
+    def upsert(self, chunks: Sequence[Chunk]) -> None:
+        self.delete([c.id for c in chunks])
+        with self.db:
+            for chunk in chunks:
+                cur = self.db.execute(
+                    "INSERT INTO chunks(id, path, hash, layer, archived, data) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        chunk.id,
+                        chunk.path,
+                        chunk.hash,
+                        chunk.layer,
+                        int(chunk.archived),
+                        json.dumps(asdict(chunk)),
+                    ),
+                )
+                self.db.execute(
+                    "INSERT INTO fts(rowid, terms) VALUES (?, ?)",
+                    (cur.lastrowid, " ".join(terms(chunk.lexical_text))),
+                )
+
+    def delete(self, ids: Sequence[str]) -> None:
+        with self.db:
+            for start in range(0, len(ids), 500):
+                part = list(ids[start : start + 500])
+                marks = ",".join("?" * len(part))
+                rows = self.db.execute(
+                    f"SELECT rowid FROM chunks WHERE id IN ({marks})", part
+                ).fetchall()
+                self.db.executemany("DELETE FROM fts WHERE rowid = ?", rows)
+                self.db.executemany("DELETE FROM chunks WHERE rowid = ?", rows)
+
+    def reset(self) -> None:
+        with self.db:
+            self.db.execute("DELETE FROM chunks")
+            self.db.execute("DELETE FROM fts")
+            self.db.execute("DELETE FROM files")
+            self.db.execute("DELETE FROM meta")
+
+    def chunks(self, ids: Sequence[str]) -> dict[str, Chunk]:
+        out: dict[str, Chunk] = {}
+        for start in range(0, len(ids), 500):
+            part = list(ids[start : start + 500])
+            marks = ",".join("?" * len(part))
+            for chunk_id, data in self.db.execute(
+                f"SELECT id, data FROM chunks WHERE id IN ({marks})", part
+            ):
+                out[chunk_id] = Chunk(**json.loads(data))
+        return out
+
+    # -- search ----------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        k: int,
+        layers: Sequence[str] | None = None,
+        include_archived: bool = False,
+    ) -> list[tuple[str, float]]:
+        words = sorted(set(terms(query)))
+        if not words:
+            return []
+        match = " OR ".join(f'"{w}"' for w in words)
+        sql = (
+            "SELECT c.id, -bm25(fts) AS score FROM fts JOIN chunks c ON c.rowid = fts.rowid "
+            "WHERE fts MATCH ?"
+        )
+        params: list[Any] = [match]
+        if layers is not None:
+            sql += f" AND c.layer IN ({','.join('?' * len(layers))})"
+            params += list(layers)
+        if not include_archived:
+            sql += " AND c.archived = 0"
+        sql += " ORDER BY bm25(fts) LIMIT ?"
+        params.append(k)
+        return [(i, float(s)) for i, s in self.db.execute(sql, params)]

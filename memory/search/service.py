@@ -1,0 +1,370 @@
+"""The search service: keeps the derived index in step with the Markdown and answers queries.
+
+Sync compares file stats, then chunk content hashes, so only changed chunks are embedded.
+Queries fuse BM25 and cosine scores (min-max normalised, weighted), then apply temporal
+decay to daily-log hits and a weight per kind. Visibility is applied before any score is
+computed: a layer the session may not search is never read.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+
+import numpy as np
+
+from memory.errors import IndexModelMismatchError, InvalidInputError
+from memory.records import citation
+from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
+from memory.search.embedders import Embedder
+from memory.search.lexical import LexicalIndex
+from memory.search.vector_index import VectorIndex
+
+__all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
+
+MAX_QUERY_CHARS = 2000
+KIND_WEIGHTS = {
+    "pitfall": 1.15,
+    "lesson": 1.1,
+    "decision": 1.1,
+    "preference": 1.05,
+    "policy": 1.05,
+    "convention": 1.05,
+    "skill-activation": 0.8,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    citation: str
+    path: str
+    line_start: int
+    line_end: int
+    layer: str
+    kind: str
+    id: str | None
+    date: str | None
+    source: str | None
+    project: str | None
+    score: float
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "citation": self.citation,
+            "path": self.path,
+            "line_start": self.line_start,
+            "line_end": self.line_end,
+            "layer": self.layer,
+            "kind": self.kind,
+            "id": self.id,
+            "date": self.date,
+            "source": self.source,
+            "project": self.project,
+            "score": round(self.score, 4),
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SearchWeights:
+    lexical: float = 0.45
+    dense: float = 0.55
+    candidates: int = 100
+    half_life_days: float = 30.0
+    decay_floor: float = 0.5
+    kind_weights: dict[str, float] = field(default_factory=lambda: dict(KIND_WEIGHTS))
+
+
+@dataclass
+class SyncReport:
+    files_scanned: int = 0
+    files_changed: int = 0
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    rebuilt: bool = False
+
+
+class SearchService:
+    def __init__(
+        self,
+        root: Path,
+        index_dir: Path,
+        embedder: Embedder,
+        vectors: VectorIndex,
+        weights: SearchWeights | None = None,
+    ) -> None:
+        self.root = root
+        self.index_dir = index_dir
+        self.embedder = embedder
+        self.vectors = vectors
+        self.weights = weights or SearchWeights()
+        self.lexical = self._open_lexical()
+
+    @property
+    def identity(self) -> dict[str, str]:
+        ident = self.embedder.identity
+        return {
+            "embedder": ident.name,
+            "embedder_version": ident.version,
+            "dimension": str(ident.dimension),
+            "chunking": CHUNKING_VERSION,
+        }
+
+    def _open_lexical(self) -> LexicalIndex:
+        path = self.index_dir / "lexical.sqlite"
+        try:
+            index = LexicalIndex(path)
+            index.get_meta()
+            return index
+        except sqlite3.DatabaseError:
+            # A corrupted derived index is rebuilt from the Markdown, never a crash.
+            for stale in self.index_dir.glob("lexical.sqlite*"):
+                stale.unlink()
+            return LexicalIndex(path)
+
+    def close(self) -> None:
+        self.lexical.close()
+
+    # -- sync ------------------------------------------------------------------------------
+    def _files(self) -> dict[str, tuple[int, int]]:
+        found: dict[str, tuple[int, int]] = {}
+        stack = [
+            self.root / "MEMORY.md",
+            self.root / "memory",
+            self.root / "projects",
+            self.root / "skills",
+        ]
+        while stack:
+            path = stack.pop()
+            try:
+                if path.is_dir() and not path.is_symlink():
+                    stack.extend(Path(e.path) for e in os.scandir(path))
+                    continue
+                rel = path.relative_to(self.root).as_posix()
+                if layer_of(rel) is not None and path.is_file():
+                    st = path.stat()
+                    found[rel] = (st.st_mtime_ns, st.st_size)
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+        return found
+
+    def check_identity(self) -> bool:
+        """True if the stored index was built by this embedder and chunking version."""
+        stored = self.lexical.get_meta()
+        vec = self.vectors.identity()
+        want = self.identity
+        return all(stored.get(k) == v for k, v in want.items()) and all(
+            vec.get(k) == v for k, v in want.items()
+        )
+
+    def rebuild(self, progress: Callable[[int, int], None] | None = None) -> SyncReport:
+        self.lexical.reset()
+        self.vectors.reset(self.identity)
+        self.lexical.set_meta(self.identity)
+        report = self.sync(progress, _checked=True)
+        report.rebuilt = True
+        return report
+
+    def sync(
+        self, progress: Callable[[int, int], None] | None = None, _checked: bool = False
+    ) -> SyncReport:
+        if not _checked and not self.check_identity():
+            return self.rebuild(progress)
+        report = SyncReport()
+        files = self._files()
+        known = self.lexical.file_stats()
+        report.files_scanned = len(files)
+        changed = [p for p, st in files.items() if known.get(p) != st]
+        gone = [p for p in known if p not in files]
+        report.files_changed = len(changed) + len(gone)
+        if not changed and not gone:
+            return report
+        old = self.lexical.hashes_for(changed + gone)
+        fresh: dict[str, Chunk] = {}
+        for rel in changed:
+            for chunk in chunk_file(self.root, rel):
+                fresh[chunk.id] = chunk
+        todo = [c for c in fresh.values() if old.get(c.id) != c.hash]
+        stale = [i for i in old if i not in fresh]
+        report.added = sum(1 for c in todo if c.id not in old)
+        report.updated = len(todo) - report.added
+        report.removed = len(stale)
+        self._embed_and_store(todo, progress)
+        if stale:
+            self.lexical.delete(stale)
+            self.vectors.delete(stale)
+        self.lexical.set_file_stats({p: files[p] for p in changed}, gone)
+        return report
+
+    def _embed_and_store(
+        self, chunks: Sequence[Chunk], progress: Callable[[int, int], None] | None
+    ) -> None:
+        batch = 256
+        for start in range(0, len(chunks), batch):
+            part = list(chunks[start : start + batch])
+            vectors = self.embedder.embed([c.embed_text for c in part])
+            if vectors.shape[1] != self.embedder.identity.dimension:
+                raise IndexModelMismatchError(
+                    f"the embedder returned {vectors.shape[1]}-d vectors, expected "
+                    f"{self.embedder.identity.dimension}; run 'labmem reindex'."
+                )
+            self.vectors.upsert([c.id for c in part], vectors, [c.layer for c in part])
+            self.lexical.upsert(part)
+            if progress:
+                progress(min(start + batch, len(chunks)), len(chunks))
+
+    # -- search ----------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        layers: Sequence[str],
+        now: datetime,
+        project: str | None = None,
+        kinds: Sequence[str] | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        tags: Sequence[str] | None = None,
+        include_archive: bool = False,
+    ) -> list[Hit]:
+        if not query or not query.strip():
+            raise InvalidInputError("the query is empty; say what to look for.")
+        query = query.strip()[:MAX_QUERY_CHARS]
+        if k < 1:
+            raise InvalidInputError(f"k={k} is not valid; ask for at least 1 hit.")
+        filtered = bool(project or kinds or since or until or tags)
+        wide = max(self.weights.candidates, k * 5) * (4 if filtered else 1)
+        lexical = dict(self.lexical.search(query, wide, layers, include_archive))
+        qvec = self.embedder.embed([query])[0]
+        dense = dict(self.vectors.query(qvec, wide, layers))
+        ids = list(dict.fromkeys([*lexical, *dense]))
+        catalogue = self.lexical.chunks(ids)
+        ids = [
+            i
+            for i in ids
+            if i in catalogue
+            and catalogue[i].layer in layers
+            and (include_archive or not catalogue[i].archived)
+        ]
+        ids = [i for i in ids if _passes(catalogue[i], project, kinds, since, until, tags)]
+        if not ids:
+            return []
+        missing = [i for i in ids if i not in dense]
+        if missing:
+            for chunk_id, vec in self.vectors.vectors(missing).items():
+                dense[chunk_id] = float(np.dot(vec, qvec))
+        lex = _minmax([lexical.get(i, 0.0) for i in ids])
+        cos = _minmax([dense.get(i, 0.0) for i in ids])
+        scored = []
+        for chunk_id, lscore, dscore in zip(ids, lex, cos, strict=True):
+            chunk = catalogue[chunk_id]
+            fused = self.weights.lexical * lscore + self.weights.dense * dscore
+            fused *= self._decay(chunk, now) * self.weights.kind_weights.get(chunk.kind, 1.0)
+            scored.append((fused, chunk))
+        scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+        return [_hit(chunk, score) for score, chunk in scored[:k]]
+
+    def _decay(self, chunk: Chunk, now: datetime) -> float:
+        half_life = self.weights.half_life_days
+        if chunk.layer != "daily" or not half_life or not chunk.date:
+            return 1.0
+        age = max(0.0, (now.date() - date.fromisoformat(chunk.date)).days)
+        floor = self.weights.decay_floor
+        return floor + (1.0 - floor) * math.pow(0.5, age / half_life)
+
+    def known(self) -> tuple[set[str], set[str]]:
+        """(kinds, projects) present in the index, for validating filters."""
+        kinds: set[str] = set()
+        projects: set[str] = set()
+        for chunk in self.lexical.chunks(list(self.lexical.all_hashes())).values():
+            kinds.add(chunk.kind)
+            if chunk.project:
+                projects.add(chunk.project)
+        return kinds, projects
+
+    def consistency(self) -> list[str]:
+        """Differences between the Markdown and the index (for ``labmem doctor``)."""
+        problems: list[str] = []
+        if not self.lexical.get_meta():
+            return problems  # never built: the first search builds it
+        if not self.check_identity():
+            problems.append(
+                "the index was built by another embedder or chunking version; run 'labmem reindex'"
+            )
+            return problems
+        files = self._files()
+        known = self.lexical.file_stats()
+        stale = sorted(p for p, st in files.items() if known.get(p) != st)
+        gone = sorted(p for p in known if p not in files)
+        if stale or gone:
+            problems.append(
+                f"{len(stale) + len(gone)} files changed since the last sync "
+                "(picked up by the next search or 'labmem reindex')"
+            )
+        if self.vectors.count() != self.lexical.count():
+            problems.append(
+                f"vector index holds {self.vectors.count()} chunks, lexical index "
+                f"{self.lexical.count()}; run 'labmem reindex'"
+            )
+        return problems
+
+
+def _passes(
+    chunk: Chunk,
+    project: str | None,
+    kinds: Sequence[str] | None,
+    since: date | None,
+    until: date | None,
+    tags: Sequence[str] | None,
+) -> bool:
+    if project is not None and chunk.project != project:
+        return False
+    if kinds and chunk.kind not in kinds:
+        return False
+    if (since or until) and chunk.date is None:
+        return False
+    if since and chunk.date and date.fromisoformat(chunk.date) < since:
+        return False
+    if until and chunk.date and date.fromisoformat(chunk.date) > until:
+        return False
+    if tags and not set(tags) & set(filter(None, chunk.tags.split(","))):
+        return False
+    return True
+
+
+def _minmax(values: list[float]) -> list[float]:
+    low, high = min(values), max(values)
+    if high - low < 1e-12:
+        return [1.0 if high > 0 else 0.0 for _ in values]
+    return [(v - low) / (high - low) for v in values]
+
+
+def _hit(chunk: Chunk, score: float) -> Hit:
+    return Hit(
+        citation=citation(chunk.path, chunk.line_start, chunk.line_end),
+        path=chunk.path,
+        line_start=chunk.line_start,
+        line_end=chunk.line_end,
+        layer=chunk.layer,
+        kind=chunk.kind,
+        id=chunk.entry_id,
+        date=chunk.date,
+        source=chunk.source,
+        project=chunk.project,
+        score=score,
+        text=chunk.text,
+    )
+
+
+def wipe(index_dir: Path) -> None:
+    """Delete the derived index folder (it is rebuilt from the Markdown)."""
+    shutil.rmtree(index_dir, ignore_errors=True)

@@ -58,6 +58,10 @@ def build_search(workspace: Workspace, settings: Settings) -> tuple[SearchServic
             # A corrupted derived index is rebuilt from the Markdown, never a crash.
             shutil.rmtree(chroma_dir, ignore_errors=True)
             vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
-    weights = SearchWeights(half_life_days=settings.decay_half_life_days)
+    weights = SearchWeights(
+        half_life_days=settings.decay_half_life_days,
+        decay_floor=settings.decay_floor,
+        context=settings.context_weight,
+    )
     service = SearchService(workspace.root, workspace.index_dir, embedder, vectors, weights)
     return service, warning

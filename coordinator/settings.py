@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     decay_half_life_days: float = Field(
         default=30.0, ge=0, description="Daily-log hit decay; 0 = off."
     )
+    decay_floor: float = Field(default=0.9, ge=0, le=1, description="Decay never goes below this.")
+    context_weight: float = Field(
+        default=0.5, ge=0, le=2, description="Share of an adjacent daily entry's score."
+    )
     embedder: str = Field(default="minilm", description="minilm, hashing or openai.")
     index: Literal["embedded", "chroma-http"] = Field(default="embedded")
     index_host: str = Field(default="127.0.0.1")

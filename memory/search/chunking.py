@@ -19,7 +19,7 @@ from memory.records import Record, resolve
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
-CHUNKING_VERSION = "1"
+CHUNKING_VERSION = "2"
 WINDOW_CHARS = 900
 _DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -41,6 +41,8 @@ class Chunk:
     tags: str
     archived: bool
     hash: str
+    seq: int = 0  # the entry's position in its file: adjacent entries are neighbours
+    vhash: str = ""  # hash of embed_text alone: same vhash, same vector
 
     @property
     def lexical_text(self) -> str:
@@ -105,7 +107,7 @@ def chunk_file(root: Path, rel: str) -> list[Chunk]:
     project = rel.split("/")[1] if layer == "project" else None
     prefix = {"memory": "m", "daily": "d", "project": "p"}[layer]
     chunks: list[Chunk] = []
-    for loc in parse_document(text).located():
+    for seq, loc in enumerate(parse_document(text).located()):
         record = resolve(
             loc,
             layer=layer,
@@ -117,7 +119,7 @@ def chunk_file(root: Path, rel: str) -> list[Chunk]:
         )
         if not record.active or not record.body.strip():
             continue
-        chunks += _entry_chunks(record, archived)
+        chunks += _entry_chunks(record, archived, seq)
     return chunks
 
 
@@ -130,7 +132,7 @@ def _kind(layer: str, section: str | None) -> str:
     return lookup.get((section or "").lower(), "fact" if layer == "memory" else "note")
 
 
-def _entry_chunks(record: Record, archived: bool) -> list[Chunk]:
+def _entry_chunks(record: Record, archived: bool, seq: int) -> list[Chunk]:
     day = record.at.date() if record.at else None
     source = record.src[len("import:") :] if record.src.startswith("import:") else record.src
     out: list[Chunk] = []
@@ -161,7 +163,10 @@ def _entry_chunks(record: Record, archived: bool) -> list[Chunk]:
                     str(record.line_start),
                     str(record.line_end),
                     source,
+                    str(seq),
                 ),
+                seq=seq,
+                vhash=_digest(embed),
             )
         )
     return out

@@ -32,13 +32,14 @@ STOPWORDS = frozenset(
     yourselves s t don did didn""".split()
 )
 
+SCHEMA_VERSION = 2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER);
 CREATE TABLE IF NOT EXISTS chunks(
     rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL,
-    layer TEXT NOT NULL, archived INTEGER NOT NULL, data TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+    layer TEXT NOT NULL, archived INTEGER NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path, seq);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(terms, tokenize='unicode61');
 """
 
@@ -64,6 +65,11 @@ class LexicalIndex:
         self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            # Derived data in an older layout: drop it, the next sync rebuilds it.
+            for table in ("fts", "chunks", "files", "meta"):
+                self.db.execute(f"DROP TABLE IF EXISTS {table}")
+            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
@@ -110,14 +116,15 @@ class LexicalIndex:
         with self.db:
             for chunk in chunks:
                 cur = self.db.execute(
-                    "INSERT INTO chunks(id, path, hash, layer, archived, data) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO chunks(id, path, hash, layer, archived, seq, data) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         chunk.id,
                         chunk.path,
                         chunk.hash,
                         chunk.layer,
                         int(chunk.archived),
+                        chunk.seq,
                         json.dumps(asdict(chunk)),
                     ),
                 )
@@ -151,6 +158,17 @@ class LexicalIndex:
             marks = ",".join("?" * len(part))
             for chunk_id, data in self.db.execute(
                 f"SELECT id, data FROM chunks WHERE id IN ({marks})", part
+            ):
+                out[chunk_id] = Chunk(**json.loads(data))
+        return out
+
+    def neighbours(self, chunks: Sequence[Chunk]) -> dict[str, Chunk]:
+        """The chunks just before and after each given one in its file."""
+        out: dict[str, Chunk] = {}
+        wanted = {(c.path, c.seq + d) for c in chunks for d in (-1, 1)}
+        for path, seq in wanted:
+            for chunk_id, data in self.db.execute(
+                "SELECT id, data FROM chunks WHERE path = ? AND seq = ?", (path, seq)
             ):
                 out[chunk_id] = Chunk(**json.loads(data))
         return out

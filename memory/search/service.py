@@ -22,7 +22,7 @@ import numpy as np
 from memory.errors import IndexModelMismatchError, InvalidInputError
 from memory.records import citation
 from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
-from memory.search.embedders import Embedder
+from memory.search.embedders import Embedder, Vectors
 from memory.search.lexical import LexicalIndex
 from memory.search.vector_index import VectorIndex
 
@@ -78,7 +78,8 @@ class SearchWeights:
     dense: float = 0.55
     candidates: int = 100
     half_life_days: float = 30.0
-    decay_floor: float = 0.5
+    decay_floor: float = 0.9
+    context: float = 0.5  # share of the best adjacent daily-log entry's score an entry gets
     kind_weights: dict[str, float] = field(default_factory=lambda: dict(KIND_WEIGHTS))
 
 
@@ -89,6 +90,7 @@ class SyncReport:
     added: int = 0
     updated: int = 0
     removed: int = 0
+    reembedded: int = 0
     rebuilt: bool = False
 
 
@@ -197,7 +199,21 @@ class SearchService:
         report.added = sum(1 for c in todo if c.id not in old)
         report.updated = len(todo) - report.added
         report.removed = len(stale)
-        self._embed_and_store(todo, progress)
+        # Moved but unchanged text (e.g. an entry inserted above it): keep the vector.
+        before = self.lexical.chunks([c.id for c in todo if c.id in old])
+        same = [c for c in todo if c.id in before and before[c.id].vhash == c.vhash]
+        kept = self.vectors.vectors([c.id for c in same])
+        moved = [c for c in same if c.id in kept]
+        if moved:
+            self.vectors.upsert(
+                [c.id for c in moved],
+                np.stack([kept[c.id] for c in moved]),
+                [c.layer for c in moved],
+            )
+            self.lexical.upsert(moved)
+        moved_ids = {c.id for c in moved}
+        report.reembedded = len(todo) - len(moved)
+        self._embed_and_store([c for c in todo if c.id not in moved_ids], progress)
         if stale:
             self.lexical.delete(stale)
             self.vectors.delete(stale)
@@ -255,23 +271,78 @@ class SearchService:
             and catalogue[i].layer in layers
             and (include_archive or not catalogue[i].archived)
         ]
-        ids = [i for i in ids if _passes(catalogue[i], project, kinds, since, until, tags)]
         if not ids:
             return []
         missing = [i for i in ids if i not in dense]
         if missing:
             for chunk_id, vec in self.vectors.vectors(missing).items():
                 dense[chunk_id] = float(np.dot(vec, qvec))
-        lex = _minmax([lexical.get(i, 0.0) for i in ids])
-        cos = _minmax([dense.get(i, 0.0) for i in ids])
-        scored = []
-        for chunk_id, lscore, dscore in zip(ids, lex, cos, strict=True):
+        fused = self._fuse(ids, lexical, dense)
+        self._add_neighbours(fused, catalogue, qvec, dense, k, layers, include_archive)
+        by_position: dict[tuple[str, int], float] = {}
+        for chunk_id, base in fused.items():
             chunk = catalogue[chunk_id]
-            fused = self.weights.lexical * lscore + self.weights.dense * dscore
-            fused *= self._decay(chunk, now) * self.weights.kind_weights.get(chunk.kind, 1.0)
-            scored.append((fused, chunk))
+            if chunk.layer == "daily":
+                key = (chunk.path, chunk.seq)
+                by_position[key] = max(base, by_position.get(key, 0.0))
+        scored = []
+        for chunk_id, base in fused.items():
+            chunk = catalogue[chunk_id]
+            if not _passes(chunk, project, kinds, since, until, tags):
+                continue
+            near = 0.0
+            if chunk.layer == "daily":
+                near = max(
+                    by_position.get((chunk.path, chunk.seq - 1), 0.0),
+                    by_position.get((chunk.path, chunk.seq + 1), 0.0),
+                )
+            score = base + self.weights.context * near
+            score *= self._decay(chunk, now) * self.weights.kind_weights.get(chunk.kind, 1.0)
+            scored.append((score, chunk))
         scored.sort(key=lambda pair: (-pair[0], pair[1].id))
         return [_hit(chunk, score) for score, chunk in scored[:k]]
+
+    def _fuse(
+        self, ids: list[str], lexical: dict[str, float], dense: dict[str, float]
+    ) -> dict[str, float]:
+        """Min-max normalise each side over the candidates, then weight and add."""
+        lex = _minmax([lexical.get(i, 0.0) for i in ids])
+        cos = _minmax([dense.get(i, 0.0) for i in ids])
+        self._cos_range = (min(dense.get(i, 0.0) for i in ids), max(dense.get(i, 0.0) for i in ids))
+        return {
+            i: self.weights.lexical * lscore + self.weights.dense * dscore
+            for i, lscore, dscore in zip(ids, lex, cos, strict=True)
+        }
+
+    def _add_neighbours(
+        self,
+        fused: dict[str, float],
+        catalogue: dict[str, Chunk],
+        qvec: Vectors,
+        dense: dict[str, float],
+        k: int,
+        layers: Sequence[str],
+        include_archive: bool,
+    ) -> None:
+        """Score the daily-log neighbours of the best candidates too: in a chronological
+        record the entry that answers a question often sits next to the one that asks it."""
+        if not self.weights.context:
+            return
+        best = sorted(fused, key=lambda i: -fused[i])[: max(3 * k, 30)]
+        daily = [catalogue[i] for i in best if catalogue[i].layer == "daily"]
+        extra = {
+            i: c
+            for i, c in self.lexical.neighbours(daily).items()
+            if i not in fused and c.layer in layers and (include_archive or not c.archived)
+        }
+        if not extra:
+            return
+        low, high = self._cos_range
+        for chunk_id, vec in self.vectors.vectors(list(extra)).items():
+            cos = float(np.dot(vec, qvec))
+            scaled = (cos - low) / (high - low) if high > low else 0.0
+            fused[chunk_id] = self.weights.dense * min(max(scaled, 0.0), 1.0)
+            catalogue[chunk_id] = extra[chunk_id]
 
     def _decay(self, chunk: Chunk, now: datetime) -> float:
         half_life = self.weights.half_life_days

@@ -110,6 +110,11 @@ def test_incremental_sync_embeds_only_changes_and_follows_hand_edits(filled: Pat
         lab.remember("The UPS lasts 20 minutes.", layer="memory")
         report = lab.reindex()
         assert (report.added, report.updated, report.removed) == (1, 0, 0)
+        assert report.reembedded == 1
+        lab.remember("Prefers dark mode everywhere.", layer="memory", kind="preference")
+        report = lab.reindex()
+        # The new entry sits above the others: they move, but keep their vectors.
+        assert report.added == 1 and report.updated >= 2 and report.reembedded == 1
         memory = filled / "MEMORY.md"
         text = memory.read_text().replace("The UPS lasts 20 minutes.", "The UPS lasts 35 minutes.")
         text = text.replace("The secret project codename is BLUEFIN.", "")

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coordinator.importer import ImportItem, import_items
-from coordinator.receipt import ImportReport, Receipt
+from coordinator.receipt import ImportReport, Receipt, Status
 from coordinator.settings import Settings, load_settings
-from memory.curated import NewEntry, Written
+from memory.curated import CuratedFile, NewEntry, Written
 from memory.daily_log import DailyEntry, DailyLog
 from memory.errors import InvalidInputError
 from memory.hygiene import check_kind, check_tags, check_texts
@@ -28,7 +28,13 @@ if TYPE_CHECKING:
 
 __all__ = ["Lab"]
 
-_DEFAULT_KIND = {"memory": "fact", "daily": "event", "project": "note", "session": "note"}
+_DEFAULT_KIND = {
+    "memory": "fact",
+    "daily": "event",
+    "project": "note",
+    "session": "note",
+    "skill": "procedure",
+}
 
 
 class Lab:
@@ -51,6 +57,13 @@ class Lab:
         self.daily.seal_past_days()
         self._search: SearchService | None = None
         self.search_warning: str | None = None
+        self._graph: Any = None
+        self._embedder: Any = None
+        self._vectors: dict[str, Any] = {}
+        self._router: Any = None
+        from memory.dedupe import Thresholds
+
+        self.dedupe_thresholds = Thresholds()
 
     @classmethod
     @contextmanager
@@ -84,7 +97,7 @@ class Lab:
         if self._search is None:
             from coordinator.search import build_search
 
-            self._search, self.search_warning = build_search(self.workspace, self.settings)
+            self._search = build_search(self.workspace, self.settings, self.embedder)
         return self._search
 
     def search(
@@ -158,11 +171,107 @@ class Lab:
         source: str = "user",
         supersedes: str | None = None,
     ) -> Receipt:
-        if layer is None:
-            raise InvalidInputError(
-                "no layer given: say where the fact goes with layer= (memory, daily, project, "
-                "session)."
+        """Route ``text`` through the Coordinator (guard, route, dedupe, write)."""
+        if layer is not None:
+            check_layer(layer)
+        if kind is not None:
+            check_kind(kind)
+        if project is not None:
+            check_project_name(project)
+        state = {
+            "text": text,
+            "source": source,
+            "layer": layer,
+            "kind": kind,
+            "project": project,
+            "tags": list(check_tags(tags)),
+            "supersedes": supersedes,
+        }
+        result = self.coordinator.invoke(
+            state,
+            context=self._context(),
+            config={"configurable": {"thread_id": self.session.id}},
+            durability="exit",
+        )
+        return Receipt(**result["receipt"])
+
+    @property
+    def coordinator(self) -> Any:
+        if self._graph is None:
+            from coordinator.graph import build_graph
+
+            self._graph = build_graph()
+        return self._graph
+
+    def _context(self) -> Any:
+        from coordinator.graph import CoordinatorContext
+        from coordinator.router import Router
+
+        if self._router is None:
+            self._router = Router(self.embedder)
+        self._router.known_projects = self.project_names()
+        return CoordinatorContext(self, self._router)
+
+    @property
+    def embedder(self) -> Any:
+        """The configured embedder, built once; routing and dedupe need no index."""
+        if self._embedder is None:
+            from memory.search.embedders import make_embedder
+
+            settings = self.settings
+            self._embedder, self.search_warning = make_embedder(
+                settings.embedder,
+                settings.embedder_base_url,
+                settings.embedder_model,
+                settings.embedder_api_key,
             )
+        return self._embedder
+
+    def vectors_for(self, texts: Sequence[str]) -> Any:
+        """Embeddings of ``texts``, cached for the session (dedupe compares with the same
+        entries again and again)."""
+        import numpy as np
+
+        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        if missing:
+            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
+                self._vectors[text] = vector
+        dim = self.embedder.identity.dimension
+        return np.stack([self._vectors[t] for t in texts]) if texts else np.zeros((0, dim))
+
+    def curated_store(self, layer: str, project: str | None) -> CuratedFile | None:
+        if layer == "memory":
+            return self.memory.file
+        if layer == "project" and project and self.projects.exists(project):
+            return self.projects.notes_file(project)
+        return None
+
+    def receipt_for(self, record: Record, status: Status, reason: str) -> Receipt:
+        return Receipt(
+            status,
+            record.layer,
+            record.kind,
+            record.id,
+            record.path,
+            record.line_start,
+            record.citation,
+            reason,
+        )
+
+    def store(
+        self,
+        text: str,
+        *,
+        layer: str,
+        kind: str | None = None,
+        project: str | None = None,
+        tags: Sequence[str] = (),
+        source: str = "user",
+        supersedes: str | None = None,
+        why: str | None = None,
+        extra: dict[str, str] | None = None,
+    ) -> Receipt:
+        """Write to one layer, as decided (the Coordinator's write step)."""
         layer = check_layer(layer)
         kind = check_kind(kind or _DEFAULT_KIND.get(layer, "note"))
         tags = check_tags(tags)
@@ -177,14 +286,14 @@ class Lab:
         if reason is not None:
             return Receipt("refused", layer, kind, None, None, None, None, reason)
         text = text.strip()
-        why = f"explicit layer ({layer})"
+        why = why or f"explicit layer ({layer})"
         now = self.clock.now()
         if layer == "session":
             position = self.session.remember(text, kind, now)
             ref = f"session:{self.session.id}#{position}"
             return Receipt("written", layer, kind, ref, None, None, ref, why)
         if layer == "daily":
-            extra = {"supersedes": supersedes} if supersedes else {}
+            extra = dict(extra or {}, **({"supersedes": supersedes} if supersedes else {}))
             placed = self.daily.append([DailyEntry(text, kind, source, now, tags, extra=extra)])[0]
             cite = citation(placed.path, placed.line_start, placed.line_end)
             return Receipt(
@@ -206,9 +315,18 @@ class Lab:
             if supersedes and written.record.id != supersedes:
                 store.update(supersedes, superseded_by=written.record.id)
         else:
-            raise InvalidInputError(
-                f"the {layer} layer is written through its own commands "
-                "(skills arrive with 'labmem skills')."
+            from skills.drafts import write_draft
+
+            path, line = write_draft(self.workspace.skills_dir, text, now)
+            return Receipt(
+                "written",
+                "skill",
+                kind,
+                path.split("/")[1],
+                path,
+                line,
+                f"{path}#L{line}",
+                why + "; draft skill for review",
             )
         return _receipt(written, why)
 

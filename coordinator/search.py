@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from coordinator.settings import Settings
-from memory.search.embedders import make_embedder
+from memory.search.embedders import Embedder
 from memory.search.service import SearchService, SearchWeights
 from memory.search.vector_index import ChromaVectorIndex, VectorIndex
 from memory.workspace import Workspace
@@ -39,13 +39,7 @@ def collection_name(root: Path) -> str:
     return f"labmem-{digest}"
 
 
-def build_search(workspace: Workspace, settings: Settings) -> tuple[SearchService, str | None]:
-    embedder, warning = make_embedder(
-        settings.embedder,
-        settings.embedder_base_url,
-        settings.embedder_model,
-        settings.embedder_api_key,
-    )
+def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -> SearchService:
     name = collection_name(workspace.root)
     vectors: VectorIndex
     if settings.index == "chroma-http":
@@ -64,4 +58,4 @@ def build_search(workspace: Workspace, settings: Settings) -> tuple[SearchServic
         context=settings.context_weight,
     )
     service = SearchService(workspace.root, workspace.index_dir, embedder, vectors, weights)
-    return service, warning
+    return service

@@ -13,6 +13,7 @@ import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -223,19 +224,33 @@ class SearchService:
     def _embed_and_store(
         self, chunks: Sequence[Chunk], progress: Callable[[int, int], None] | None
     ) -> None:
-        batch = 256
-        for start in range(0, len(chunks), batch):
-            part = list(chunks[start : start + batch])
-            vectors = self.embedder.embed([c.embed_text for c in part])
-            if vectors.shape[1] != self.embedder.identity.dimension:
-                raise IndexModelMismatchError(
-                    f"the embedder returned {vectors.shape[1]}-d vectors, expected "
-                    f"{self.embedder.identity.dimension}; run 'labmem reindex'."
-                )
-            self.vectors.upsert([c.id for c in part], vectors, [c.layer for c in part])
-            self.lexical.upsert(part)
-            if progress:
-                progress(min(start + batch, len(chunks)), len(chunks))
+        """Embed in batches on one worker thread while this thread stores the previous
+        batch: storing (chromadb, FTS5) overlaps embedding instead of adding to it."""
+        size = 256
+        batches = [list(chunks[i : i + size]) for i in range(0, len(chunks), size)]
+        if not batches:
+            return
+
+        def embed(part: list[Chunk]) -> Vectors:
+            return self.embedder.embed([c.embed_text for c in part])
+
+        done = 0
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="labmem-embed") as pool:
+            pending = pool.submit(embed, batches[0])
+            for n, part in enumerate(batches):
+                vectors = pending.result()
+                if n + 1 < len(batches):
+                    pending = pool.submit(embed, batches[n + 1])
+                if vectors.shape[1] != self.embedder.identity.dimension:
+                    raise IndexModelMismatchError(
+                        f"the embedder returned {vectors.shape[1]}-d vectors, expected "
+                        f"{self.embedder.identity.dimension}; run 'labmem reindex --full'."
+                    )
+                self.vectors.upsert([c.id for c in part], vectors, [c.layer for c in part])
+                self.lexical.upsert(part)
+                done += len(part)
+                if progress:
+                    progress(done, len(chunks))
 
     # -- search ----------------------------------------------------------------------------
     def search(

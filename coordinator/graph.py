@@ -1,0 +1,196 @@
+"""The Coordinator graph: intake → guard → intent → route → dedupe → write → receipt.
+
+Nodes are small typed functions; the services they use (the open ``Lab`` and the router)
+arrive through LangGraph's runtime context, never from module globals. Session context
+lives in LangGraph's in-memory checkpointer, keyed by the session id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
+
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+
+from coordinator.router import Route, Router, strip_intent
+from memory.dedupe import find_duplicates
+from memory.hygiene import check_texts
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+__all__ = ["CoordinatorContext", "CoordinatorState", "build_graph"]
+
+UNTRUSTED_PREFIXES = ("tool:", "file:", "web:", "url:", "http:", "https:")
+
+
+class CoordinatorState(TypedDict, total=False):
+    text: str
+    source: str
+    layer: str | None
+    kind: str | None
+    project: str | None
+    tags: list[str]
+    supersedes: str | None
+    intent: Literal["remember", "quarantine", "refuse"]
+    route: dict[str, Any]
+    dedupe: dict[str, Any]
+    receipt: dict[str, Any]
+
+
+@dataclass
+class CoordinatorContext:
+    lab: Lab
+    router: Router
+
+
+def intake(state: CoordinatorState) -> CoordinatorState:
+    text, _ = strip_intent(state["text"].strip())
+    return {"text": text, "intent": "remember"}
+
+
+def guard(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    lab = runtime.context.lab
+    reason = check_texts([state["text"]], lab.settings.max_entry_bytes)[0]
+    if reason is not None:
+        # The refused text is dropped from the state, so no checkpoint ever holds it.
+        return {"intent": "refuse", "text": "", "receipt": _refused(state, reason)}
+    if state.get("source", "user").startswith(UNTRUSTED_PREFIXES):
+        # Untrusted text never lands in MEMORY.md, skills or project notes.
+        return {"intent": "quarantine"}
+    return {"intent": "remember"}
+
+
+def after_guard(state: CoordinatorState) -> Literal["route", "quarantine", "__end__"]:
+    if state["intent"] == "refuse":
+        return "__end__"
+    return "quarantine" if state["intent"] == "quarantine" else "route"
+
+
+def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    if state.get("layer"):
+        layer = state["layer"] or ""
+        chosen = Route(
+            layer, state.get("kind") or "", f"explicit layer ({layer})", state.get("project")
+        )
+    else:
+        chosen = runtime.context.router.route(state["text"])
+        if state.get("project") and chosen.layer in {"memory", "project"}:
+            chosen = Route(
+                "project", chosen.kind, chosen.reason + "; project given", state["project"]
+            )
+    kind = state.get("kind") or chosen.kind
+    return {
+        "route": {
+            "layer": chosen.layer,
+            "kind": kind,
+            "reason": chosen.reason,
+            "project": chosen.project or state.get("project"),
+        }
+    }
+
+
+def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    lab = runtime.context.lab
+    chosen = state["route"]
+    if chosen["layer"] not in {"memory", "project"} or state.get("supersedes"):
+        return {"dedupe": {"status": "new"}}
+    store = lab.curated_store(chosen["layer"], chosen.get("project"))
+    if store is None:
+        return {"dedupe": {"status": "new"}}
+    candidates = [(r.id, r.text) for r in store.records() if r.active]
+    vectors = lab.vectors_for([t for _, t in candidates])
+    result = find_duplicates(
+        state["text"], candidates, lab.embedder, lab.dedupe_thresholds, vectors
+    )
+    return {
+        "dedupe": {
+            "status": result.status,
+            "match": result.match,
+            "similar": list(result.similar),
+            "score": result.score,
+        }
+    }
+
+
+def write(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    lab = runtime.context.lab
+    chosen, found = state["route"], state.get("dedupe", {"status": "new"})
+    reason = chosen["reason"]
+    if found["status"] == "confirm":
+        record = lab.confirm(found["match"])
+        receipt = lab.receipt_for(
+            record,
+            "confirmed",
+            f"{reason}; same meaning as {record.id} (similarity {found['score']:.2f})",
+        )
+        return {"receipt": receipt.to_json()}
+    receipt = lab.store(
+        state["text"],
+        layer=chosen["layer"],
+        kind=chosen["kind"] or None,
+        project=chosen.get("project"),
+        tags=state.get("tags", ()),
+        source=state.get("source", "user"),
+        supersedes=state.get("supersedes"),
+        why=reason,
+    )
+    data = receipt.to_json()
+    if found["status"] == "similar" and receipt.status == "written":
+        data.update(status="similar", similar_to=[i for i in found["similar"] if i != data["id"]])
+        if not data["similar_to"]:
+            data["status"] = "written"
+    return {"receipt": data}
+
+
+def quarantine(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    lab = runtime.context.lab
+    receipt = lab.store(
+        state["text"],
+        layer="daily",
+        kind=state.get("kind") or "event",
+        project=None,
+        tags=state.get("tags", ()),
+        source=state.get("source", "tool:unknown"),
+        supersedes=None,
+        why="untrusted source: quarantined in the daily log",
+        extra={"trust": "untrusted"},
+    )
+    data = receipt.to_json()
+    if receipt.status != "refused":
+        data["status"] = "quarantined"
+    return {"receipt": data}
+
+
+def _refused(state: CoordinatorState, reason: str) -> dict[str, Any]:
+    return {
+        "status": "refused",
+        "layer": state.get("layer"),
+        "kind": state.get("kind"),
+        "id": None,
+        "path": None,
+        "line": None,
+        "citation": None,
+        "reason": reason,
+        "similar_to": [],
+    }
+
+
+def build_graph() -> Any:
+    graph = StateGraph(CoordinatorState, context_schema=CoordinatorContext)
+    graph.add_node("intake", intake)
+    graph.add_node("guard", guard)
+    graph.add_node("route", route)
+    graph.add_node("dedupe", dedupe)
+    graph.add_node("write", write)
+    graph.add_node("quarantine", quarantine)
+    graph.add_edge(START, "intake")
+    graph.add_edge("intake", "guard")
+    graph.add_conditional_edges("guard", after_guard)
+    graph.add_edge("route", "dedupe")
+    graph.add_edge("dedupe", "write")
+    graph.add_edge("write", END)
+    graph.add_edge("quarantine", END)
+    return graph.compile(checkpointer=InMemorySaver())

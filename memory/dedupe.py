@@ -1,0 +1,80 @@
+"""Near-duplicate detection by meaning, for MEMORY.md and project notes (never daily logs).
+
+Above ``confirm`` similarity a new statement confirms the existing entry; between
+``similar`` and ``confirm`` it is written and reported as similar, so the writer can
+supersede on purpose. A statement that differs from its neighbour in a number, a name, a
+date or a negation is never confirmed away: "the NAS is at 10.0.0.5" vs "… 10.0.0.6" is an
+update, reported as similar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = ["DedupeResult", "Thresholds", "differs_in_specifics", "find_duplicates"]
+
+_NUMBER = re.compile(r"\d+(?:[.:/,-]\d+)*")
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+")
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|without|n't|cannot|can't)\b", re.IGNORECASE
+)
+_MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Calibrated for all-MiniLM-L6-v2 (benchmarks/dedupe_calibration.py)."""
+
+    confirm: float = 0.90
+    similar: float = 0.75
+
+
+@dataclass(frozen=True, slots=True)
+class DedupeResult:
+    status: str  # "new", "confirm", "similar"
+    match: str | None = None  # the id confirmed
+    similar: tuple[str, ...] = ()
+    score: float = 0.0
+
+
+def _specifics(text: str) -> tuple[frozenset[str], frozenset[str], bool, frozenset[str]]:
+    return (
+        frozenset(_NUMBER.findall(text)),
+        frozenset(n.lower() for n in _NAME.findall(text)),
+        bool(_NEGATION.search(text)),
+        frozenset(m.lower()[:3] for m in _MONTH.findall(text)),
+    )
+
+
+def differs_in_specifics(a: str, b: str) -> bool:
+    """True if the texts name different numbers, names, dates or differ in negation."""
+    return _specifics(a) != _specifics(b)
+
+
+def find_duplicates(
+    text: str,
+    candidates: Sequence[tuple[str, str]],
+    embedder: Any,
+    thresholds: Thresholds | None = None,
+    vectors: np.ndarray | None = None,
+) -> DedupeResult:
+    """Compare ``text`` with ``(id, text)`` candidates (active entries of the target file)."""
+    limits = thresholds or Thresholds()
+    if not candidates:
+        return DedupeResult("new")
+    matrix = vectors if vectors is not None else embedder.embed([t for _, t in candidates])
+    scores = matrix @ embedder.embed([text])[0]
+    order = np.argsort(-scores)
+    best = int(order[0])
+    best_score = float(scores[best])
+    similar = tuple(candidates[i][0] for i in order if float(scores[i]) >= limits.similar)
+    if best_score >= limits.confirm and not differs_in_specifics(text, candidates[best][1]):
+        return DedupeResult("confirm", candidates[best][0], similar, best_score)
+    if similar:
+        return DedupeResult("similar", None, similar[:5], best_score)
+    return DedupeResult("new", score=best_score)

@@ -19,7 +19,11 @@ import numpy as np
 __all__ = ["DedupeResult", "Thresholds", "differs_in_specifics", "find_duplicates"]
 
 _NUMBER = re.compile(r"\d+(?:[.:/,-]\d+)*")
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+")
+_NAME = re.compile(r"\b[A-Z][\w-]+")
+_COMMON = frozenset(
+    "the a an we i our my your every all never always please use keep it this that there "
+    "these those our each no not".split()
+)
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|without|n't|cannot|can't)\b", re.IGNORECASE
 )
@@ -30,8 +34,8 @@ _MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]
 class Thresholds:
     """Calibrated for all-MiniLM-L6-v2 (benchmarks/dedupe_calibration.py)."""
 
-    confirm: float = 0.90
-    similar: float = 0.75
+    confirm: float = 0.82
+    similar: float = 0.50
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +49,21 @@ class DedupeResult:
 def _specifics(text: str) -> tuple[frozenset[str], frozenset[str], bool, frozenset[str]]:
     return (
         frozenset(_NUMBER.findall(text)),
-        frozenset(n.lower() for n in _NAME.findall(text)),
+        frozenset(n.lower() for n in _NAME.findall(text) if n.lower() not in _COMMON),
         bool(_NEGATION.search(text)),
         frozenset(m.lower()[:3] for m in _MONTH.findall(text)),
     )
 
 
 def differs_in_specifics(a: str, b: str) -> bool:
-    """True if the texts name different numbers, names, dates or differ in negation."""
-    return _specifics(a) != _specifics(b)
+    """True if the texts name different numbers or dates, differ in negation, or swap one
+    name for another (a name only one side spells out, as "VM" for "virtual machine", is
+    a paraphrase, not a swap)."""
+    nums_a, names_a, neg_a, months_a = _specifics(a)
+    nums_b, names_b, neg_b, months_b = _specifics(b)
+    if nums_a != nums_b or neg_a != neg_b or months_a != months_b:
+        return True
+    return bool(names_a - names_b) and bool(names_b - names_a)
 
 
 def find_duplicates(

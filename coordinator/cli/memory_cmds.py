@@ -14,12 +14,14 @@ from coordinator.cli.app import cli, emit_json, json_option, open_lab
 if TYPE_CHECKING:
     from memory.records import Record
 
-LAYERS = ["memory", "daily", "project", "session"]
+LAYERS = ["memory", "daily", "project", "session", "skill"]
 
 
 @cli.command()
 @click.argument("text")
-@click.option("--layer", type=click.Choice(LAYERS), required=True, help="Where the fact goes.")
+@click.option(
+    "--layer", type=click.Choice(LAYERS), help="Where the fact goes (default: routed by content)."
+)
 @click.option("--kind", help="fact, decision, preference, lesson, pitfall, event, …")
 @click.option("--project", help="Project name (with --layer project).")
 @click.option("--tag", "tags", multiple=True, help="A tag; repeat for more.")

@@ -14,7 +14,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
-from coordinator.router import Route, Router, strip_intent
+from coordinator.router import Route, Router, strip_intent, strip_project
 from memory.dedupe import find_duplicates
 from memory.hygiene import check_texts
 
@@ -82,13 +82,15 @@ def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
                 "project", chosen.kind, chosen.reason + "; project given", state["project"]
             )
     kind = state.get("kind") or chosen.kind
+    text = strip_project(state["text"]) if chosen.layer == "project" else state["text"]
     return {
+        "text": text,
         "route": {
             "layer": chosen.layer,
             "kind": kind,
             "reason": chosen.reason,
             "project": chosen.project or state.get("project"),
-        }
+        },
     }
 
 

@@ -24,6 +24,8 @@ from memory.workspace import Workspace
 from projects.notes import ProjectNotes, check_project_name
 
 if TYPE_CHECKING:
+    from coordinator.answer import Answer
+    from coordinator.boot import Preamble
     from memory.search.service import Hit, SearchService, SyncReport
 
 __all__ = ["Lab"]
@@ -85,7 +87,14 @@ class Lab:
             lab.close()
 
     def close(self) -> None:
-        """End the session: its context is discarded."""
+        """End the session. An interactive session (one with turns) writes its summary to
+        the daily log first; then the context is discarded."""
+        if not self.session.closed and self.session.history:
+            from coordinator.session_summary import write_summary
+
+            self.session.closed = True
+            write_summary(self)
+        self.session.closed = True
         self.session.history.clear()
         if self._search is not None:
             self._search.close()
@@ -193,7 +202,50 @@ class Lab:
             config={"configurable": {"thread_id": self.session.id}},
             durability="exit",
         )
-        return Receipt(**result["receipt"])
+        receipt = Receipt(**result["receipt"])
+        if receipt.ok:
+            self.session.events.append(
+                {
+                    "type": "remember",
+                    "status": receipt.status,
+                    "kind": receipt.kind,
+                    "text": result.get("text", text),
+                    "citation": receipt.citation,
+                }
+            )
+        return receipt
+
+    def ask(self, question: str, *, k: int = 5) -> Answer:
+        """Answer from memory: the best hits, cited (offline: the snippets themselves)."""
+        from coordinator.answer import answer_offline
+
+        hits = self.search(question, k=k)
+        self.session.events.append({"type": "ask", "text": question.strip()[:200]})
+        return answer_offline(question, hits)
+
+    def add_turn(
+        self, role: str, content: str, *, stored: bool = True, tool_call_id: str | None = None
+    ) -> None:
+        """Record a conversation turn; a turn holding a secret is kept only as a marker."""
+        from memory.session import Turn
+
+        if check_texts([content], self.settings.max_entry_bytes * 16)[0] is not None:
+            content = "[withheld: the message was refused by the guard]"
+        self.session.add_turn(Turn(role, content, self.clock.now(), tool_call_id, stored))
+
+    def compact(self, keep: int = 40) -> int:
+        """Fold old turns into a summary; statements not yet stored are flushed to the
+        daily log first, so compaction never loses a fact. Returns turns folded."""
+        cut = self.session.compaction_cut(keep)
+        for turn in self.session.unstored_before(cut):
+            self.store(
+                turn.content,
+                layer="daily",
+                source=f"session:{self.session.id}",
+                why="flushed before compaction",
+            )
+        folded, _ = self.session.compact(keep)
+        return len(folded)
 
     @property
     def coordinator(self) -> Any:
@@ -363,8 +415,28 @@ class Lab:
                 (end - timedelta(seconds=1)).astimezone(self.clock.now().tzinfo).date(),
             }
         ):
-            out += [r for r in self.day_records(utc_day) if r.at and start <= r.at < end]
+            out += [r for r in self.daily.read(utc_day) if r.at and start <= r.at < end]
         return out
+
+    def daily_records_local(self, day: date) -> list[Record]:
+        """A local day's entries for a session that may read or search daily logs."""
+        if self.session_kind == "cron":
+            return []
+        return self.local_day_records(day)
+
+    def boot(self, project: str | None = None) -> Preamble:
+        """The preamble this session starts with (see ``coordinator.boot``)."""
+        from coordinator.boot import build_preamble
+
+        if project is not None:
+            check_project_name(project)
+            if not self.projects.exists(project):
+                raise InvalidInputError(
+                    f"unknown project {project!r}; known projects: "
+                    f"{', '.join(self.project_names()) or 'none'}."
+                )
+            self.session.project = project
+        return build_preamble(self, self.session.project)
 
     def project_records(self, name: str) -> list[Record]:
         require(self.session_kind, "project", "read")

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Route", "Router", "strip_intent"]
+__all__ = ["Route", "Router", "strip_intent", "strip_project"]
 
 _REMEMBER = re.compile(
     r"^\s*(?:please\s+)?(?:remember|note(?! to self)|keep in mind|don't forget|do not forget|fyi)"
@@ -122,6 +122,21 @@ class Route:
     kind: str
     reason: str
     project: str | None = None
+
+
+_PROJECT_PREFIX = re.compile(
+    r"^\s*(?:(?:in|for|on) (?:the )?project [a-z0-9][a-z0-9._-]*\s*[,:]|"
+    r"project [a-z0-9][a-z0-9._-]*\s*:)\s*(?:we\s+)?",
+    re.IGNORECASE,
+)
+
+
+def strip_project(text: str) -> str:
+    """Drop a leading "In project X," — the entry lands in X's notes, so it is implied."""
+    stripped = _PROJECT_PREFIX.sub("", text, count=1)
+    if stripped == text or not stripped.strip():
+        return text
+    return stripped[:1].upper() + stripped[1:]
 
 
 def strip_intent(text: str) -> tuple[str, bool]:

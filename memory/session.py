@@ -17,10 +17,11 @@ __all__ = ["SessionContext", "Turn"]
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    role: str  # "user", "assistant", "tool"
+    role: str  # "user", "assistant", "tool", "summary"
     content: str
     at: datetime
-    tool_call_id: str | None = None
+    tool_call_id: str | None = None  # links an assistant's tool call to the tool's result
+    stored: bool = True  # False: a user statement not yet written to any layer
 
 
 @dataclass
@@ -34,6 +35,8 @@ class SessionContext:
     variables: dict[str, Any] = field(default_factory=dict)
     history: list[Turn] = field(default_factory=list)
     notes: list[tuple[str, str, datetime]] = field(default_factory=list)  # (kind, text, at)
+    events: list[dict[str, Any]] = field(default_factory=list)  # receipts and questions
+    closed: bool = False
     tool_cache_limit: int = 64
     _tool_cache: OrderedDict[str, Any] = field(default_factory=OrderedDict)
 
@@ -44,6 +47,44 @@ class SessionContext:
 
     def add_turn(self, turn: Turn) -> None:
         self.history.append(turn)
+
+    def compaction_cut(self, keep: int) -> int:
+        """Index of the first turn a compaction keeping ``keep`` turns would keep."""
+        if len(self.history) <= keep:
+            return 0
+        cut = len(self.history) - keep
+        while cut > 0 and self.history[cut].role == "tool":
+            call_id = self.history[cut].tool_call_id
+            cut -= 1
+            while cut > 0 and self.history[cut].tool_call_id != call_id:
+                cut -= 1
+        return cut
+
+    def unstored_before(self, cut: int) -> list[Turn]:
+        return [t for t in self.history[:cut] if t.role == "user" and not t.stored]
+
+    def compact(self, keep: int) -> tuple[list[Turn], list[Turn]]:
+        """Fold all but the last ``keep`` turns into one summary turn.
+
+        The cut never separates a tool call from its result: if the first kept turn is a
+        tool result, the call that produced it is kept too. Returns (folded turns, turns
+        that still need storing) so the caller can flush durable facts first.
+        """
+        cut = self.compaction_cut(keep)
+        folded, kept = self.history[:cut], self.history[cut:]
+        if not folded:
+            return [], []
+        pending = self.unstored_before(cut)
+        asked = sum(1 for t in folded if t.role == "user")
+        tools = sum(1 for t in folded if t.role == "tool")
+        summary = Turn(
+            "summary",
+            f"[{len(folded)} earlier turns compacted: {asked} from the user, {tools} tool "
+            f"results cleared; first: {folded[0].content[:80]!r}]",
+            folded[-1].at,
+        )
+        self.history = [summary, *kept]
+        return folded, pending
 
     def cache_tool_result(self, key: str, value: Any) -> None:
         """Cache a tool result; the oldest results fall out past the bound."""

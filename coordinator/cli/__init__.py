@@ -6,7 +6,12 @@ Only click is imported at start-up; each command imports the library when it run
 
 from __future__ import annotations
 
-from coordinator.cli import memory_cmds, search_cmds, workspace_cmds  # noqa: F401
+from coordinator.cli import (  # noqa: F401  (register the commands)
+    memory_cmds,
+    search_cmds,
+    session_cmds,
+    workspace_cmds,
+)
 from coordinator.cli.app import cli, main
 
 __all__ = ["cli", "main"]

@@ -1,0 +1,136 @@
+"""``labmem chat``: a session where every line goes through the Coordinator.
+
+Statements are remembered (the receipt is shown), questions are answered from memory with
+citations, ``/commands`` do explicit actions. Interactive on a terminal (line editing and
+a history that never stores a refused secret), or unattended from stdin or a script file.
+Ctrl-C / Ctrl-D / ``/end`` close the session, which writes its summary to the daily log.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memory.errors import MemoryFrameworkError
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+__all__ = ["handle_line", "interactive_lines", "is_question", "run_chat"]
+
+COMPACT_AFTER = 200  # turns kept in memory before older ones are folded
+_QUESTION = re.compile(
+    r"^\s*(?:what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|"
+    r"should|have|has|any|list|show me|tell me|remind me what)\b",
+    re.IGNORECASE,
+)
+HELP = """Commands:
+  /remember TEXT     store TEXT (routed by content)     /search QUERY   search memory
+  /project NAME      make NAME the active project        /boot           show the preamble
+  /end               close the session (Ctrl-D works too) /help          this text
+Anything else: a question (ends with '?', or starts with what/when/how…) is answered from
+memory; a statement is remembered."""
+
+
+def is_question(line: str) -> bool:
+    return line.rstrip().endswith("?") or bool(_QUESTION.match(line))
+
+
+def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
+    """Handle one line; False means the session should end."""
+    line = line.strip()
+    if not line:
+        return True
+    if len(lab.session.history) > COMPACT_AFTER:
+        lab.compact(keep=COMPACT_AFTER // 2)
+    if line.startswith("/"):
+        return _command(lab, line, out)
+    if is_question(line):
+        lab.add_turn("user", line)
+        answer = lab.ask(line)
+        lab.add_turn("assistant", answer.text)
+        out(answer.text)
+        return True
+    receipt = lab.remember(line)
+    lab.add_turn("user", line if receipt.ok else "[withheld]")
+    out(
+        _receipt_line(
+            receipt.status, receipt.layer, receipt.citation, receipt.reason, receipt.similar_to
+        )
+    )
+    return True
+
+
+def _receipt_line(
+    status: str, layer: str | None, citation: str | None, reason: str, similar: list[str]
+) -> str:
+    if status == "refused":
+        return f"refused: {reason}"
+    extra = f" — similar to {', '.join(similar)}" if similar else ""
+    return f"{status} → {citation or layer} ({reason}){extra}"
+
+
+def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
+    name, _, arg = line[1:].partition(" ")
+    arg = arg.strip()
+    if name in {"end", "quit", "exit"}:
+        return False
+    if name == "help":
+        out(HELP)
+    elif name == "remember" and arg:
+        receipt = lab.remember(arg)
+        lab.add_turn("user", arg if receipt.ok else "[withheld]")
+        out(
+            _receipt_line(
+                receipt.status, receipt.layer, receipt.citation, receipt.reason, receipt.similar_to
+            )
+        )
+    elif name == "search" and arg:
+        hits = lab.search(arg, k=5)
+        out("\n".join(f"{h.score:.2f} {h.citation} {h.text}" for h in hits) or "No matches.")
+    elif name == "project" and arg:
+        lab.boot(project=arg)
+        out(f"Active project: {arg}")
+    elif name == "boot":
+        out(lab.boot().text)
+    else:
+        out(f"Unknown or incomplete command {line!r}. Type /help.")
+    return True
+
+
+def interactive_lines(history_file: Path, max_bytes: int) -> Iterator[str]:
+    """Lines from a prompt with line editing; the history never keeps a refused line."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    from memory.hygiene import check_texts
+
+    class GuardedHistory(FileHistory):
+        def store_string(self, string: str) -> None:
+            if check_texts([string], max_bytes)[0] is None:
+                super().store_string(string)
+
+    history_file.parent.mkdir(parents=True, exist_ok=True)
+    session: PromptSession[str] = PromptSession(history=GuardedHistory(str(history_file)))
+    while True:
+        try:
+            yield session.prompt("labmem> ")
+        except EOFError:
+            return
+
+
+def run_chat(lab: Lab, lines: Iterable[str], out: Callable[[str], None]) -> None:
+    try:
+        for line in lines:
+            try:
+                if not handle_line(lab, line, out):
+                    break
+            except MemoryFrameworkError as exc:
+                out(f"labmem: {exc}")
+    except KeyboardInterrupt:
+        out("")
+    finally:
+        lab.close()
+        out("Session closed; its summary is in today's daily log.")

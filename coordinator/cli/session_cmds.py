@@ -1,0 +1,63 @@
+"""Session commands: chat, ask, boot."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from coordinator.cli.app import cli, emit_json, json_option, open_lab
+
+
+@cli.command()
+@click.option(
+    "--script",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Run the lines of this file unattended.",
+)
+@click.option("--project", help="Start with this project active.")
+@click.pass_context
+def chat(ctx: click.Context, script: Path | None, project: str | None) -> None:
+    """The lab assistant: statements are remembered, questions answered from memory."""
+    from coordinator.chat import interactive_lines, run_chat
+
+    with open_lab(ctx) as lab:
+        if project:
+            lab.boot(project=project)
+        if script is not None:
+            lines = script.read_text(encoding="utf-8").splitlines()
+            run_chat(lab, lines, click.echo)
+        elif sys.stdin.isatty():
+            click.echo(
+                f"labmem chat — workspace {lab.workspace.root} ({lab.session_kind} "
+                "session). Type /help for commands, Ctrl-D to end."
+            )
+            history = lab.workspace.state_dir / "chat_history"
+            run_chat(lab, interactive_lines(history, lab.settings.max_entry_bytes), click.echo)
+        else:
+            run_chat(lab, sys.stdin, click.echo)
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--k", "k", default=5, show_default=True, type=click.IntRange(1, 50))
+@json_option
+@click.pass_context
+def ask(ctx: click.Context, question: str, k: int, as_json: bool) -> None:
+    """Answer one question from memory, with citations."""
+    with open_lab(ctx) as lab:
+        answer = lab.ask(question, k=k)
+    if as_json:
+        emit_json(answer.to_json())
+    else:
+        click.echo(answer.text)
+
+
+@cli.command()
+@click.option("--project", help="Load this project's notes too.")
+@click.pass_context
+def boot(ctx: click.Context, project: str | None) -> None:
+    """Print the preamble a session starts with."""
+    with open_lab(ctx) as lab:
+        click.echo(lab.boot(project=project).text)

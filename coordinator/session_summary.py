@@ -1,0 +1,60 @@
+"""The session summary written to the daily log at every close of an interactive session.
+
+Extractive by default: what was decided, remembered, asked and left open, each line cited.
+It is written deterministically by the close itself — never left to a model's choice — and
+every line passes the same hygiene check as any write, so a refused secret never reaches it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memory.daily_log import DailyEntry, Placed
+from memory.hygiene import check_texts
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+__all__ = ["summary_lines", "write_summary"]
+
+MAX_LINES = 12
+
+
+def summary_lines(lab: Lab) -> tuple[str, list[str]]:
+    session = lab.session
+    events = session.events
+    remembered = [e for e in events if e.get("status") in {"written", "confirmed", "similar"}]
+    questions = [e for e in events if e.get("type") == "ask"]
+    turns = sum(1 for t in session.history if t.role == "user")
+    head = (
+        f"Session {session.id} ({session.kind}): {turns} turns, {len(remembered)} "
+        f"remembered, {len(questions)} questions"
+        + (f", project {session.project}" if session.project else "")
+        + "."
+    )
+    lines: list[str] = []
+    for event in remembered:
+        label = "decided" if event.get("kind") == "decision" else "remembered"
+        if event.get("kind") == "task":
+            label = "open"
+        where = f" ({event['citation']})" if event.get("citation") else ""
+        lines.append(f"{label}: {event['text']}{where}")
+    for event in questions:
+        lines.append(f"asked: {event['text']}")
+    for kind, text, _ in session.notes:
+        if kind == "task":
+            lines.append(f"open: {text}")
+    if session.task and session.task_state != "done":
+        lines.append(f"open: {session.task}")
+    return head, lines[:MAX_LINES]
+
+
+def write_summary(lab: Lab) -> Placed | None:
+    head, lines = summary_lines(lab)
+    checks = check_texts([head, *lines], lab.settings.max_entry_bytes)
+    safe = [line for line, problem in zip(lines, checks[1:], strict=True) if problem is None]
+    children = tuple(f"  - {line}" for line in safe)
+    entry = DailyEntry(
+        head, "session-summary", f"session:{lab.session.id}", lab.clock.now(), children=children
+    )
+    return lab.daily.append([entry])[0]

@@ -1,0 +1,122 @@
+"""Session lifecycle: boot preamble, chat, summary at close, compaction."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coordinator import Lab, load_settings
+from coordinator.chat import is_question, run_chat
+from coordinator.cli import cli
+from memory.session import SessionContext, Turn
+
+
+def test_boot_loads_memory_only_in_main_and_lists_skills(home: Path) -> None:
+    with Lab.open(home) as lab:
+        lab.remember("I prefer answers in metric units.")
+        lab.remember("Restarted the router.", layer="daily")
+        lab.remember("To rotate the backup disks, run rotate.sh.")
+        pre = lab.boot()
+        assert "metric units" in pre.text and "Restarted the router." in pre.text
+        assert "rotate-the-backup-disks: rotate the backup disks" in pre.text
+        assert "rotate.sh" not in pre.text  # skill bodies load on demand only
+        assert pre.now.startswith("2026-11-29T13:06:40")
+    for kind in ("shared", "subagent", "cron"):
+        with Lab.open(home, session_kind=kind) as lab:
+            text = lab.boot().text
+            assert "metric units" not in text and "MEMORY" not in text
+
+
+def test_boot_reports_truncation_of_an_oversized_memory(home: Path) -> None:
+    settings = load_settings(home=home, memory_budget_tokens=100)
+    with Lab.open(settings=settings) as lab:
+        for i in range(30):
+            lab.remember(f"Fact number {i} about rack unit {i}.", layer="memory")
+        pre = lab.boot()
+    assert pre.truncated and "budget" in pre.truncated[0]
+    assert "Fact number 29" not in pre.sections["MEMORY.md"]
+
+
+def test_boot_with_unknown_project_is_a_clear_error(lab: Lab) -> None:
+    from memory.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="unknown project"):
+        lab.boot(project="nope")
+
+
+def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
+    lines = [
+        "We decided to use WireGuard for remote access.",
+        "the wifi password=Hunter2Hunter2x",
+        "TODO: renew the domain before December 15.",
+        "what did we decide about remote access?",
+        "/end",
+        "this line is never read",
+    ]
+    out: list[str] = []
+    with Lab.open(home) as lab:
+        run_chat(lab, lines, out.append)
+    assert any(line.startswith("refused:") for line in out)
+    assert any("WireGuard" in line and "MEMORY.md#L" in line for line in out)
+    log = (home / "memory/2026-11-29.md").read_text()
+    assert "[session-summary]" in log and "Hunter2" not in log
+    assert "  - decided: We decided to use WireGuard" in log
+    assert "  - open: TODO: renew the domain" in log
+    assert "  - asked: what did we decide about remote access?" in log
+    assert "never read" not in log
+
+
+def test_chat_command_runs_unattended_from_stdin(home: Path) -> None:
+    result = CliRunner().invoke(cli, ["chat"], input="I prefer tea.\n/help\nwhat do I prefer?\n")
+    assert result.exit_code == 0
+    assert "written → MEMORY.md#L" in result.stdout and "/remember TEXT" in result.stdout
+    assert "I prefer tea." in result.stdout.split("From memory")[1]
+
+
+def test_ask_json_cites_its_sources(home: Path) -> None:
+    CliRunner().invoke(cli, ["remember", "The NAS is at 10.0.0.5.", "--layer", "memory"])
+    result = CliRunner().invoke(cli, ["ask", "where is the NAS?", "--json"])
+    data = __import__("json").loads(result.stdout)
+    assert data["citations"][0].startswith("MEMORY.md#L")
+    assert "10.0.0.5" in data["answer"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("what happened to jellyfin?", True),
+        ("When did we move the NAS", True),
+        ("Restarted the router.", False),
+        ("The NAS is at 10.0.0.5", False),
+    ],
+)
+def test_question_detection(line: str, expected: bool) -> None:
+    assert is_question(line) is expected
+
+
+def test_compaction_keeps_tool_calls_with_their_results() -> None:
+    now = datetime(2026, 11, 29, tzinfo=UTC)
+    session = SessionContext(kind="main", started=now)
+    session.add_turn(Turn("user", "first question", now))
+    session.add_turn(Turn("user", "a fact not yet stored", now, stored=False))
+    session.add_turn(Turn("assistant", "calling df", now, tool_call_id="c1"))
+    session.add_turn(Turn("tool", "Filesystem 90% full", now, tool_call_id="c1"))
+    session.add_turn(Turn("assistant", "the disk is nearly full", now))
+    folded, pending = session.compact(keep=2)
+    roles = [t.role for t in session.history]
+    assert roles == ["summary", "assistant", "tool", "assistant"]  # call kept with result
+    assert [t.content for t in pending] == ["a fact not yet stored"]
+    assert len(folded) == 2
+    assert session.compact(keep=10) == ([], [])
+
+
+def test_lab_compaction_flushes_unstored_statements_first(lab: Lab, home: Path) -> None:
+    lab.add_turn("user", "The garage freezer was defrosted.", stored=False)
+    for i in range(10):
+        lab.add_turn("assistant", f"reply {i}")
+    assert lab.compact(keep=4) == 7
+    assert "The garage freezer was defrosted." in (home / "memory/2026-11-29.md").read_text()
+    assert lab.session.history[0].role == "summary"

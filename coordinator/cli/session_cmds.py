@@ -61,3 +61,16 @@ def boot(ctx: click.Context, project: str | None) -> None:
     """Print the preamble a session starts with."""
     with open_lab(ctx) as lab:
         click.echo(lab.boot(project=project).text)
+
+
+@cli.command()
+@click.pass_context
+def mcp(ctx: click.Context) -> None:
+    """Serve the memory over MCP on stdio (session kind: LABMEM_MCP_SESSION_KIND)."""
+    from coordinator.lab import Lab
+    from coordinator.mcp_server import build_server
+    from coordinator.settings import load_settings
+
+    settings = load_settings(home=ctx.obj["home"])
+    with Lab.open(settings=settings, session_kind=settings.mcp_session_kind) as lab:
+        build_server(lab).run("stdio")

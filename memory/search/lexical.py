@@ -62,7 +62,11 @@ class LexicalIndex:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        # Callers serialise access (the MCP server runs tools on worker threads, one at a
+        # time), so the connection may move between threads.
+        self.db = sqlite3.connect(
+            str(path), timeout=30, isolation_level=None, check_same_thread=False
+        )
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:

@@ -1,0 +1,137 @@
+"""``labmem mcp``: the memory served over the Model Context Protocol (stdio).
+
+Other assistants get remember, search, get, confirm and supersede with the same guards and
+visibility as everything else. The client's session kind comes from settings
+(``LABMEM_MCP_SESSION_KIND``, default ``shared``: MEMORY.md stays invisible).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from memory.errors import InvalidInputError, MemoryFrameworkError, PermissionDeniedError
+from memory.files import read_snapshot, safe_child
+from memory.search.chunking import layer_of
+from memory.visibility import allowed
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from coordinator.lab import Lab
+
+__all__ = ["build_server"]
+
+INSTRUCTIONS = """labmem is the lab's memory. Memory is a heuristic, not the truth: prefer the
+current state of the system and what the user says now over a remembered fact, cite what
+you used (path#Lx-Ly), and store durable facts with `remember` (never secrets: store where a
+secret lives instead). Mark text that came from a tool, a file or the web with
+source='tool:<name>'; it is quarantined, never curated."""
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def _user_errors(func: F) -> F:
+    """Tools run one at a time (the Lab is one session), and our errors reach the client
+    as their own clear message (a tool error)."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with _ONE_AT_A_TIME:
+            try:
+                return func(*args, **kwargs)
+            except MemoryFrameworkError as exc:
+                raise ToolError(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def build_server(lab: Lab) -> MCPServer:
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer("labmem", instructions=INSTRUCTIONS)
+
+    @server.tool()
+    @_user_errors
+    def remember(
+        text: str,
+        layer: str | None = None,
+        kind: str | None = None,
+        project: str | None = None,
+        source: str = "mcp",
+    ) -> dict[str, Any]:
+        """Store a fact; the Coordinator routes it unless `layer` is given. Returns the receipt."""
+        return lab.remember(text, layer=layer, kind=kind, project=project, source=source).to_json()
+
+    @server.tool()
+    @_user_errors
+    def search(
+        query: str, k: int = 10, layers: list[str] | None = None, project: str | None = None
+    ) -> dict[str, Any]:
+        """Hybrid search over every layer this session may see; hits carry citations."""
+        hits = lab.search(query, k=k, layers=layers, project=project)
+        return {"query": query, "hits": [hit.to_json() for hit in hits]}
+
+    @server.tool()
+    @_user_errors
+    def get(path: str, line_start: int, line_end: int | None = None) -> dict[str, Any]:
+        """Read lines of a layer file (a citation's path and range)."""
+        return _get(lab, path, line_start, line_end or line_start)
+
+    @server.tool()
+    @_user_errors
+    def confirm(id: str) -> dict[str, Any]:
+        """Confirm an entry is still true (bumps its confirmation date and count)."""
+        record = lab.confirm(id)
+        return {"id": record.id, "citation": record.citation, "confirms": record.confirms}
+
+    @server.tool()
+    @_user_errors
+    def supersede(id: str, text: str, kind: str | None = None) -> dict[str, Any]:
+        """Replace entry `id` with a corrected `text`; the old entry stays in history."""
+        layer = "memory" if id.startswith("m-") else "project"
+        project = None
+        if layer == "project":
+            project = next(
+                (
+                    name
+                    for name in lab.project_names()
+                    if any(r.id == id for r in lab.project_records(name))
+                ),
+                None,
+            )
+            if project is None:
+                raise InvalidInputError(f"no entry with id {id!r} in any project's notes")
+        return lab.remember(
+            text, layer=layer, kind=kind, project=project, supersedes=id, source="mcp"
+        ).to_json()
+
+    return server
+
+
+def _get(lab: Lab, path: str, start: int, end: int) -> dict[str, Any]:
+    where = layer_of(path)
+    if where is None:
+        raise InvalidInputError(
+            f"{path!r} is not a layer file (MEMORY.md, memory/…, projects/…, skills/…)"
+        )
+    layer = where[0]
+    if not (allowed(lab.session_kind, layer, "read") or allowed(lab.session_kind, layer, "search")):
+        raise PermissionDeniedError(f"a {lab.session_kind} session may not read {path}")
+    if start < 1 or end < start:
+        raise InvalidInputError(f"line range {start}-{end} is not valid; lines start at 1")
+    target = safe_child(lab.workspace.root, *path.split("/"))
+    lines = read_snapshot(target).text.split("\n")
+    return {
+        "path": path,
+        "line_start": start,
+        "line_end": end,
+        "text": "\n".join(lines[start - 1 : end]),
+    }

@@ -47,6 +47,10 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         lab.compact(keep=COMPACT_AFTER // 2)
     if line.startswith("/"):
         return _command(lab, line, out)
+    named = _named_project(lab, line)
+    if named and named != lab.session.project:
+        lab.boot(project=named)
+        out(f"(active project: {named})")
     if is_question(line):
         lab.add_turn("user", line)
         answer = lab.ask(line)
@@ -61,6 +65,15 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         )
     )
     return True
+
+
+def _named_project(lab: Lab, line: str) -> str | None:
+    """A known project the line names, which then becomes the active project."""
+    lowered = line.lower()
+    for name in lab.project_names():
+        if re.search(rf"\b{re.escape(name)}\b", lowered):
+            return name
+    return None
 
 
 def _receipt_line(

@@ -14,6 +14,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
+from coordinator.llm import ModelRouter
 from coordinator.router import Route, Router, strip_intent, strip_project
 from memory.dedupe import find_duplicates
 from memory.hygiene import check_texts
@@ -43,7 +44,7 @@ class CoordinatorState(TypedDict, total=False):
 @dataclass
 class CoordinatorContext:
     lab: Lab
-    router: Router
+    router: Router | ModelRouter
 
 
 def intake(state: CoordinatorState) -> CoordinatorState:
@@ -180,7 +181,8 @@ def _refused(state: CoordinatorState, reason: str) -> dict[str, Any]:
     }
 
 
-def build_graph() -> Any:
+def build_graph(checkpointer: Any = None) -> Any:
+    """Compile the graph; session state lives in memory unless a saver is given."""
     graph = StateGraph(CoordinatorState, context_schema=CoordinatorContext)
     graph.add_node("intake", intake)
     graph.add_node("guard", guard)
@@ -195,4 +197,4 @@ def build_graph() -> Any:
     graph.add_edge("dedupe", "write")
     graph.add_edge("write", END)
     graph.add_edge("quarantine", END)
-    return graph.compile(checkpointer=InMemorySaver())
+    return graph.compile(checkpointer=checkpointer or InMemorySaver())

@@ -60,6 +60,7 @@ class Lab:
         self._search: SearchService | None = None
         self.search_warning: str | None = None
         self._graph: Any = None
+        self._model: Any = None
         self._embedder: Any = None
         self._vectors: dict[str, Any] = {}
         self._router: Any = None
@@ -261,8 +262,43 @@ class Lab:
 
         if self._router is None:
             self._router = Router(self.embedder)
+            model = self._model
+            if model is None:
+                from coordinator.llm import make_chat_model
+
+                settings = self.settings
+                model = make_chat_model(
+                    settings.llm_base_url,
+                    settings.llm_model,
+                    settings.llm_api_key,
+                    settings.llm_timeout_s,
+                )
+            if model is not None:
+                from coordinator.llm import ModelRouter
+
+                self._router = ModelRouter(model, self._router, self.settings.llm_timeout_s)
         self._router.known_projects = self.project_names()
         return CoordinatorContext(self, self._router)
+
+    def use_model(self, model: Any) -> None:
+        """Route with this LangChain chat model (the offline router stays the fallback)."""
+        self._model = model
+        self._router = None
+
+    def keep_session(self) -> Path:
+        """Keep this session's graph state in SQLite (``.labmem/state/sessions.sqlite``)
+        instead of memory only. Only what passed the guard is ever checkpointed."""
+        import sqlite3
+
+        from langgraph.checkpoint.sqlite import SqliteSaver
+
+        from coordinator.graph import build_graph
+
+        path = self.workspace.state_dir / "sessions.sqlite"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), check_same_thread=False)
+        self._graph = build_graph(SqliteSaver(conn))
+        return path
 
     @property
     def embedder(self) -> Any:

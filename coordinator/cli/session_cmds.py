@@ -17,12 +17,15 @@ from coordinator.cli.app import cli, emit_json, json_option, open_lab
     help="Run the lines of this file unattended.",
 )
 @click.option("--project", help="Start with this project active.")
+@click.option("--keep", is_flag=True, help="Keep the session's state in SQLite.")
 @click.pass_context
-def chat(ctx: click.Context, script: Path | None, project: str | None) -> None:
+def chat(ctx: click.Context, script: Path | None, project: str | None, keep: bool) -> None:
     """The lab assistant: statements are remembered, questions answered from memory."""
     from coordinator.chat import interactive_lines, run_chat
 
     with open_lab(ctx) as lab:
+        if keep:
+            lab.keep_session()
         if project:
             lab.boot(project=project)
         if script is not None:

@@ -120,3 +120,19 @@ def test_lab_compaction_flushes_unstored_statements_first(lab: Lab, home: Path) 
     assert lab.compact(keep=4) == 7
     assert "The garage freezer was defrosted." in (home / "memory/2026-11-29.md").read_text()
     assert lab.session.history[0].role == "summary"
+
+
+def test_shared_session_asking_about_memory_content_gets_nothing(home: Path) -> None:
+    with Lab.open(home) as owner:
+        owner.remember("The secret project codename is BLUEFIN.", layer="memory")
+    out: list[str] = []
+    with Lab.open(home, session_kind="shared") as lab:
+        run_chat(lab, ["what is the secret project codename?", "/search BLUEFIN"], out.append)
+    assert not any("BLUEFIN" in line for line in out)
+
+
+def test_naming_a_known_project_makes_it_active(lab: Lab) -> None:
+    lab.remember("Uses pnpm.", layer="project", project="homepage")
+    out: list[str] = []
+    run_chat(lab, ["The homepage build is slow since the upgrade."], out.append)
+    assert "(active project: homepage)" in out

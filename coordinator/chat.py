@@ -29,6 +29,7 @@ _QUESTION = re.compile(
 HELP = """Commands:
   /remember TEXT     store TEXT (routed by content)     /search QUERY   search memory
   /project NAME      make NAME the active project        /boot           show the preamble
+  /skills            list the skills                     /SKILL-NAME     activate a skill
   /end               close the session (Ctrl-D works too) /help          this text
 Anything else: a question (ends with '?', or starts with what/when/how…) is answered from
 memory; a statement is remembered."""
@@ -51,6 +52,9 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     if named and named != lab.session.project:
         lab.boot(project=named)
         out(f"(active project: {named})")
+    activated = _maybe_activate(lab, line, out)
+    if activated:
+        return True
     if is_question(line):
         lab.add_turn("user", line)
         answer = lab.ask(line)
@@ -64,6 +68,21 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
             receipt.status, receipt.layer, receipt.citation, receipt.reason, receipt.similar_to
         )
     )
+    return True
+
+
+def _maybe_activate(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
+    """Activate the best-matching skill for a request; True if one was activated."""
+    found = lab.skills.match(line, limit=3)
+    if not found:
+        return False
+    best = found[0]
+    skill = lab.skills.activate(best.name, best.why)
+    lab.add_turn("user", line)
+    out(f"Skill {skill.name} activated ({best.method}: {best.why}).")
+    out(f"## Workflow\n{skill.workflow}")
+    if len(found) > 1:
+        out("Also close: " + ", ".join(f"{m.name} ({m.score:.2f})" for m in found[1:]))
     return True
 
 
@@ -92,6 +111,12 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         return False
     if name == "help":
         out(HELP)
+    elif name == "skills":
+        cat = lab.skills.catalogue()
+        out("\n".join(f"/{n} — {s.meta.description}" for n, s in cat.skills.items()))
+    elif name in lab.skills.catalogue().skills:
+        skill = lab.skills.activate(name, f"explicit '/{name}'")
+        out(f"Skill {name} activated (explicit).\n## Workflow\n{skill.workflow}")
     elif name == "remember" and arg:
         receipt = lab.remember(arg)
         lab.add_turn("user", arg if receipt.ok else "[withheld]")

@@ -26,6 +26,7 @@ from projects.notes import ProjectNotes, check_project_name
 if TYPE_CHECKING:
     from coordinator.answer import Answer
     from coordinator.boot import Preamble
+    from coordinator.skill_session import SkillSession
     from memory.search.service import Hit, SearchService, SyncReport
 
 __all__ = ["Lab"]
@@ -61,6 +62,7 @@ class Lab:
         self.search_warning: str | None = None
         self._graph: Any = None
         self._model: Any = None
+        self._skills: SkillSession | None = None
         self._embedder: Any = None
         self._vectors: dict[str, Any] = {}
         self._router: Any = None
@@ -279,6 +281,15 @@ class Lab:
                 self._router = ModelRouter(model, self._router, self.settings.llm_timeout_s)
         self._router.known_projects = self.project_names()
         return CoordinatorContext(self, self._router)
+
+    @property
+    def skills(self) -> SkillSession:
+        """Skills this session may read: discovery, matching, activation."""
+        if self._skills is None:
+            from coordinator.skill_session import SkillSession
+
+            self._skills = SkillSession(self)
+        return self._skills
 
     def use_model(self, model: Any) -> None:
         """Route with this LangChain chat model (the offline router stays the fallback)."""

@@ -113,6 +113,7 @@ def build_server(lab: Lab) -> MCPServer:
             text, layer=layer, kind=kind, project=project, supersedes=id, source="mcp"
         ).to_json()
 
+    add_skill_tools(server, lab)
     return server
 
 
@@ -135,3 +136,41 @@ def _get(lab: Lab, path: str, start: int, end: int) -> dict[str, Any]:
         "line_end": end,
         "text": "\n".join(lines[start - 1 : end]),
     }
+
+
+def add_skill_tools(server: MCPServer, lab: Lab) -> None:
+    """skills list / match / load over MCP."""
+
+    @server.tool()
+    @_user_errors
+    def skills_list() -> dict[str, Any]:
+        """The skills this session may use: name, description, triggers."""
+        cat = lab.skills.catalogue()
+        return {
+            "skills": [
+                {
+                    "name": s.name,
+                    "description": s.meta.description,
+                    "triggers": s.meta.triggers,
+                    "status": s.meta.status,
+                }
+                for s in cat.skills.values()
+            ]
+        }
+
+    @server.tool()
+    @_user_errors
+    def skills_match(request: str) -> dict[str, Any]:
+        """Which skills a request would activate, best first, with the reason."""
+        return {"request": request, "matches": [m.to_json() for m in lab.skills.match(request)]}
+
+    @server.tool()
+    @_user_errors
+    def skills_load(name: str) -> dict[str, Any]:
+        """Activate a skill: its workflow, inputs, outputs and tool description."""
+        skill = lab.skills.activate(name, "loaded over MCP")
+        return {
+            "name": skill.name,
+            "sections": skill.sections,
+            "tool": skill.tool.meta.model_dump() if skill.tool else None,
+        }

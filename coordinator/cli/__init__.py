@@ -10,6 +10,7 @@ from coordinator.cli import (  # noqa: F401  (register the commands)
     memory_cmds,
     search_cmds,
     session_cmds,
+    skills_cmds,
     workspace_cmds,
 )
 from coordinator.cli.app import cli, main

@@ -36,7 +36,16 @@ def test_shared_client_remembers_searches_and_never_sees_memory(home: Path) -> N
         with Lab.open(home, session_kind="shared") as lab:
             async with Client(build_server(lab)) as client:
                 names = {t.name for t in (await client.list_tools()).tools}
-                assert names == {"remember", "search", "get", "confirm", "supersede"}
+                assert {
+                    "remember",
+                    "search",
+                    "get",
+                    "confirm",
+                    "supersede",
+                    "skills_list",
+                    "skills_match",
+                    "skills_load",
+                } == names
                 receipt = _data(
                     await client.call_tool(
                         "remember", {"text": "Restarted the Jellyfin container."}

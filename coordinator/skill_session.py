@@ -1,0 +1,86 @@
+"""Skills inside a session: match a request, activate a skill, load its tool.
+
+Activation puts the skill's workflow, inputs and outputs into the session context and
+records a ``skill-activation`` entry in the daily log (the skill and what triggered it),
+so distillation can learn from usage.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memory.daily_log import DailyEntry
+from memory.errors import EntryNotFoundError
+from memory.visibility import require
+from skills.discovery import SkillLibrary
+from skills.matching import Match, Matcher
+from skills.model import Skill
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+__all__ = ["SkillSession"]
+
+
+class SkillSession:
+    """The skills a Lab sees, a matcher rebuilt when the skills change, and activation."""
+
+    def __init__(self, lab: Lab) -> None:
+        self.lab = lab
+        self.library = SkillLibrary(lab.workspace.skills_dir)
+        self._matcher: Matcher | None = None
+        self._matcher_for: object = None
+
+    def catalogue(self) -> Any:
+        require(self.lab.session_kind, "skill", "read")
+        return self.library.catalogue()
+
+    def get(self, name: str) -> Skill:
+        cat = self.catalogue()
+        if name not in cat.skills:
+            raise EntryNotFoundError(
+                f"no skill named {name!r}; known skills: {', '.join(sorted(cat.skills)) or 'none'}"
+                " (see 'labmem skills list')."
+            )
+        skill: Skill = cat.skills[name]
+        return skill
+
+    def matcher(self) -> Matcher:
+        cat = self.catalogue()
+        if self._matcher is None or self._matcher_for is not cat:
+            self._matcher = Matcher(list(cat.skills.values()), self.lab.embedder)
+            self._matcher_for = cat
+        return self._matcher
+
+    def match(self, request: str, limit: int = 5) -> list[Match]:
+        return self.matcher().match(request, limit)
+
+    def activate(self, name: str, why: str) -> Skill:
+        skill = self.get(name)
+        active = self.lab.session.variables.setdefault("skills", {})
+        active[name] = {
+            "workflow": skill.sections.get("workflow", ""),
+            "inputs": skill.sections.get("inputs", ""),
+            "outputs": skill.sections.get("outputs", ""),
+            "tool": None,
+        }
+        if skill.tool is not None and skill.tool.meta.name in skill.workflow:
+            active[name]["tool"] = skill.tool.meta.model_dump()
+        entry = DailyEntry(
+            f"Activated skill {name} ({why})",
+            "skill-activation",
+            f"session:{self.lab.session.id}",
+            self.lab.clock.now(),
+            tags=(name,),
+        )
+        self.lab.daily.append([entry])
+        return skill
+
+    def load_tool(self, name: str) -> dict[str, Any]:
+        skill = self.get(name)
+        if skill.tool is None:
+            raise EntryNotFoundError(f"skill {name!r} has no TOOL.md")
+        tool = skill.tool.meta.model_dump()
+        active = self.lab.session.variables.setdefault("skills", {})
+        active.setdefault(name, {})["tool"] = tool
+        return tool

@@ -1,0 +1,147 @@
+"""Which skill a request activates: explicit ``/name``, then trigger phrases, then fuzzy
+and semantic similarity above a threshold. Every match says why.
+
+Trigger matching is deterministic: case, punctuation and simple inflections are folded
+(Snowball stems), stop words ignored, and the trigger's words must appear in order on word
+boundaries. Fuzzy matching accepts all of a trigger's words in any order; semantic matching
+compares the request with each skill's triggers and description by meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from memory.search.lexical import terms
+from skills.model import Skill
+
+__all__ = ["Match", "Matcher", "looks_like_request"]
+
+_EXPLICIT = re.compile(r"^\s*/(?P<name>[a-z0-9][a-z0-9-]*)\b")
+_VERBS = (
+    "check|run|start|restore|recover|get|bring|make|create|add|give|set|put|clear|remove|free|"
+    "trim|empty|restart|reboot|reconnect|update|upgrade|refresh|renew|rotate|swap|change|"
+    "exchange|generate|save|dump|export|back|turn|power|boot|wake|kick|verify|measure|look|"
+    "list|show|tell|snapshot|checkpoint|take|flush|reset|force|cancel|stop|delete|fix|test|"
+    "scan|scrub|open|send|install|copy|move|sync|pull|find|fetch|print|clean|wipe|rebuild|"
+    "replace|enable|disable"
+)
+_REQUEST = re.compile(
+    rf"(?:^|[,;:]\s*|\b(?:then|and|please|now)\s+)(?:{_VERBS})\b|\?\s*$|"
+    r"^\s*(?:what|which|how|is|are|do|does|can|could|would|will|should|when|where|who|why)\b|"
+    r"\b(?:please|can you|could you|i want|i need|i'd like|let's|time to|help me)\b",
+    re.IGNORECASE,
+)
+
+
+def looks_like_request(text: str) -> bool:
+    """An instruction or a question, as opposed to a statement about something."""
+    return bool(_REQUEST.search(text))
+
+
+ORDER = {"explicit": 0, "trigger": 1, "fuzzy": 2, "semantic": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    name: str
+    score: float
+    method: str
+    why: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "score": round(self.score, 3),
+            "method": self.method,
+            "why": self.why,
+        }
+
+
+def _contains(haystack: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+class Matcher:
+    """Matches requests against a fixed set of skills (rebuild it when skills change)."""
+
+    def __init__(
+        self,
+        skills: Sequence[Skill],
+        embedder: Any,
+        semantic_threshold: float = 0.44,
+        statement_threshold: float = 0.82,
+    ) -> None:
+        self.skills = sorted(
+            (s for s in skills if s.meta.status != "disabled"), key=lambda s: s.name
+        )
+        self.embedder = embedder
+        # A request ("free some space on the log disk") activates at a lower similarity than
+        # a statement ("the UPS was a birthday present"), which mentions a thing without
+        # asking for anything: calibrated in benchmarks/skill_triggers.py.
+        self.threshold = semantic_threshold
+        self.statement_threshold = statement_threshold
+        self.triggers = [(s, t, terms(t)) for s in self.skills for t in s.meta.triggers]
+        self._vectors: np.ndarray | None = None
+        self._owners: list[tuple[int, str]] = []
+
+    def _matrix(self) -> np.ndarray:
+        if self._vectors is None:
+            # Descriptions, not trigger phrases: short triggers match anything that shares
+            # a noun ("the UPS was a present" ~ "ups status").
+            texts: list[str] = []
+            for index, skill in enumerate(self.skills):
+                texts.append(skill.meta.description)
+                self._owners.append((index, skill.meta.description))
+            self._vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))
+        return self._vectors
+
+    def match(self, request: str, limit: int = 5) -> list[Match]:
+        best: dict[str, Match] = {}
+
+        def offer(m: Match) -> None:
+            old = best.get(m.name)
+            if old is None or (ORDER[m.method], -m.score) < (ORDER[old.method], -old.score):
+                best[m.name] = m
+
+        explicit = _EXPLICIT.match(request)
+        if explicit and any(s.name == explicit.group("name") for s in self.skills):
+            name = explicit.group("name")
+            offer(Match(name, 1.0, "explicit", f"explicit '/{name}'"))
+        words = terms(request)
+        wordset = set(words)
+        for skill, trigger, stems in self.triggers:
+            if not stems:
+                continue
+            if _contains(words, stems):
+                offer(Match(skill.name, 1.0, "trigger", f"trigger '{trigger}'"))
+            elif len(stems) > 1 and set(stems) <= wordset:
+                offer(Match(skill.name, 0.9, "fuzzy", f"all words of trigger '{trigger}'"))
+        if self.embedder is not None and self.skills and words:
+            self._semantic(request, offer)
+        ranked = sorted(best.values(), key=lambda m: (ORDER[m.method], -m.score, m.name))
+        return ranked[:limit]
+
+    def _semantic(self, request: str, offer: Any) -> None:
+        scores = self._matrix() @ self.embedder.embed([request])[0]
+        per_skill: dict[int, tuple[float, str]] = {}
+        for (index, text), score in zip(self._owners, scores, strict=True):
+            if score > per_skill.get(index, (-1.0, ""))[0]:
+                per_skill[index] = (float(score), text)
+        threshold = self.threshold if looks_like_request(request) else self.statement_threshold
+        for index, (score, text) in per_skill.items():
+            if score >= threshold:
+                skill = self.skills[index]
+                offer(
+                    Match(
+                        skill.name,
+                        score,
+                        "semantic",
+                        f"meaning close to '{text[:60]}' ({score:.2f})",
+                    )
+                )

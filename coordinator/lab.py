@@ -502,6 +502,14 @@ class Lab:
         return self.memory.archive(ids, reason)
 
     def confirm(self, entry_id: str) -> Record:
+        """Confirm an entry is still true; a confirmation counts as use (it ranks higher)."""
+        from memory.usage import UsageLog
+
+        record = self._confirm(entry_id)
+        UsageLog(self.workspace.state_dir).used([record.id])
+        return record
+
+    def _confirm(self, entry_id: str) -> Record:
         layer = "memory" if entry_id.startswith("m-") else "project"
         require(self.session_kind, layer, "write")
         if layer == "memory":

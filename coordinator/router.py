@@ -111,7 +111,9 @@ _EVENT_VERBS = re.compile(
     r"^\s*(?:i |we |just )?(?:restarted|rebooted|fixed|installed|upgraded|updated|replaced|"
     r"ran|deployed|migrated|moved|cleaned|added|removed|deleted|created|configured|set up|"
     r"tested|measured|noticed|saw|found|got|had|backed up|rolled back|patched|bought|"
-    r"ordered|flashed|swapped|debugged|resolved|finished|started|tried)\b",
+    r"ordered|flashed|swapped|debugged|resolved|finished|started|tried|renewed|rebuilt|reset|"
+    r"wiped|reinstalled|reconfigured|rotated|scrubbed|pruned|synced|exported|imported|"
+    r"cleared|checked|verified|ran out|went down|crashed|failed|rolled)\b",
     re.IGNORECASE,
 )
 

@@ -43,6 +43,15 @@ class Settings(BaseSettings):
     retention_days: int = Field(
         default=365, ge=1, description="Daily logs older move to the archive."
     )
+    stale_days: int = Field(
+        default=365, ge=1, description="Never used and unconfirmed this long: stale."
+    )
+    max_prune_ratio: float = Field(
+        default=0.25, gt=0, le=1, description="Most one run may archive."
+    )
+    schedule: str = Field(
+        default="0 3 * * *", description="Cron expression or RRULE for maintenance."
+    )
     keep_backups: int = Field(default=10, ge=1, description="Backups kept per rewritten file.")
     decay_half_life_days: float = Field(
         default=30.0, ge=0, description="Daily-log hit decay; 0 = off."

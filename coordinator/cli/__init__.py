@@ -7,6 +7,7 @@ Only click is imported at start-up; each command imports the library when it run
 from __future__ import annotations
 
 from coordinator.cli import (  # noqa: F401  (register the commands)
+    maintenance_cmds,
     memory_cmds,
     search_cmds,
     session_cmds,

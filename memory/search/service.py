@@ -266,7 +266,9 @@ class SearchService:
         until: date | None = None,
         tags: Sequence[str] | None = None,
         include_archive: bool = False,
+        boosts: dict[str, float] | None = None,
     ) -> list[Hit]:
+        """``boosts`` multiplies an entry's score by id (usage: used entries rise)."""
         if not query or not query.strip():
             raise InvalidInputError("the query is empty; say what to look for.")
         query = query.strip()[:MAX_QUERY_CHARS]
@@ -313,6 +315,8 @@ class SearchService:
                 )
             score = base + self.weights.context * near
             score *= self._decay(chunk, now) * self.weights.kind_weights.get(chunk.kind, 1.0)
+            if boosts and chunk.entry_id:
+                score *= boosts.get(chunk.entry_id, 1.0)
             scored.append((score, chunk))
         scored.sort(key=lambda pair: (-pair[0], pair[1].id))
         return [_hit(chunk, score) for score, chunk in scored[:k]]

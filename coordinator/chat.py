@@ -52,37 +52,25 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     if named and named != lab.session.project:
         lab.boot(project=named)
         out(f"(active project: {named})")
-    activated = _maybe_activate(lab, line, out)
-    if activated:
-        return True
-    if is_question(line):
-        lab.add_turn("user", line)
-        answer = lab.ask(line)
-        lab.add_turn("assistant", answer.text)
-        out(answer.text)
-        return True
-    receipt = lab.remember(line)
-    lab.add_turn("user", line if receipt.ok else "[withheld]")
-    out(
-        _receipt_line(
-            receipt.status, receipt.layer, receipt.citation, receipt.reason, receipt.similar_to
-        )
-    )
-    return True
-
-
-def _maybe_activate(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
-    """Activate the best-matching skill for a request; True if one was activated."""
-    found = lab.skills.match(line, limit=3)
-    if not found:
-        return False
-    best = found[0]
-    skill = lab.skills.activate(best.name, best.why)
-    lab.add_turn("user", line)
-    out(f"Skill {skill.name} activated ({best.method}: {best.why}).")
-    out(f"## Workflow\n{skill.workflow}")
-    if len(found) > 1:
-        out("Also close: " + ", ".join(f"{m.name} ({m.score:.2f})" for m in found[1:]))
+    result = lab.handle(line)
+    kind = result.get("intent")
+    lab.add_turn("user", line if kind != "refuse" else "[withheld]")
+    if kind == "skill":
+        skill = result["skill"]
+        best = skill["matches"][0]
+        out(f"Skill {skill['name']} activated ({best['method']}: {best['why']}).")
+        out(f"## Workflow\n{skill['workflow']}")
+        if len(skill["matches"]) > 1:
+            out(
+                "Also close: "
+                + ", ".join(f"{m['name']} ({m['score']:.2f})" for m in skill["matches"][1:])
+            )
+    elif kind == "ask":
+        lab.add_turn("assistant", result["answer"]["answer"])
+        out(result["answer"]["answer"])
+    else:
+        r = result["receipt"]
+        out(_receipt_line(r["status"], r["layer"], r["citation"], r["reason"], r["similar_to"]))
     return True
 
 

@@ -29,13 +29,17 @@ UNTRUSTED_PREFIXES = ("tool:", "file:", "web:", "url:", "http:", "https:")
 
 class CoordinatorState(TypedDict, total=False):
     text: str
+    mode: Literal["remember", "turn"]  # remember: store it; turn: a chat line, intent decides
+    explicit_remember: bool
     source: str
     layer: str | None
     kind: str | None
     project: str | None
     tags: list[str]
     supersedes: str | None
-    intent: Literal["remember", "quarantine", "refuse"]
+    intent: Literal["remember", "ask", "skill", "quarantine", "refuse"]
+    answer: dict[str, Any]
+    skill: dict[str, Any]
     route: dict[str, Any]
     dedupe: dict[str, Any]
     receipt: dict[str, Any]
@@ -48,8 +52,8 @@ class CoordinatorContext:
 
 
 def intake(state: CoordinatorState) -> CoordinatorState:
-    text, _ = strip_intent(state["text"].strip())
-    return {"text": text, "intent": "remember"}
+    text, explicit = strip_intent(state["text"].strip())
+    return {"text": text, "intent": "remember", "explicit_remember": explicit}
 
 
 def guard(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
@@ -64,10 +68,53 @@ def guard(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
     return {"intent": "remember"}
 
 
-def after_guard(state: CoordinatorState) -> Literal["route", "quarantine", "__end__"]:
+def after_guard(state: CoordinatorState) -> Literal["intent", "quarantine", "__end__"]:
     if state["intent"] == "refuse":
         return "__end__"
-    return "quarantine" if state["intent"] == "quarantine" else "route"
+    return "quarantine" if state["intent"] == "quarantine" else "intent"
+
+
+def intent(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    """A chat line is a skill request, a question or something to remember."""
+    if state.get("mode", "remember") == "remember" or state.get("explicit_remember"):
+        return {"intent": "remember"}
+    from coordinator.chat import is_question
+    from skills.matching import looks_like_request
+
+    text = state["text"]
+    lab = runtime.context.lab
+    found = (
+        lab.skills.match(text, limit=3) if looks_like_request(text) or text.startswith("/") else []
+    )
+    if found:
+        return {"intent": "skill", "skill": {"matches": [m.to_json() for m in found]}}
+    if is_question(text):
+        return {"intent": "ask"}
+    return {"intent": "remember"}
+
+
+def after_intent(state: CoordinatorState) -> Literal["route", "answer", "activate"]:
+    return {"ask": "answer", "skill": "activate"}.get(state["intent"], "route")  # type: ignore[return-value]
+
+
+def answer(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    reply = runtime.context.lab.ask(state["text"])
+    return {"answer": reply.to_json()}
+
+
+def activate(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    matches = state["skill"]["matches"]
+    best = matches[0]
+    skill = runtime.context.lab.skills.activate(best["name"], best["why"])
+    return {
+        "skill": {
+            "matches": matches,
+            "name": skill.name,
+            "workflow": skill.workflow,
+            "inputs": skill.sections.get("inputs", ""),
+            "outputs": skill.sections.get("outputs", ""),
+        }
+    }
 
 
 def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
@@ -186,6 +233,9 @@ def build_graph(checkpointer: Any = None) -> Any:
     graph = StateGraph(CoordinatorState, context_schema=CoordinatorContext)
     graph.add_node("intake", intake)
     graph.add_node("guard", guard)
+    graph.add_node("intent", intent)
+    graph.add_node("answer", answer)
+    graph.add_node("activate", activate)
     graph.add_node("route", route)
     graph.add_node("dedupe", dedupe)
     graph.add_node("write", write)
@@ -193,6 +243,9 @@ def build_graph(checkpointer: Any = None) -> Any:
     graph.add_edge(START, "intake")
     graph.add_edge("intake", "guard")
     graph.add_conditional_edges("guard", after_guard)
+    graph.add_conditional_edges("intent", after_intent)
+    graph.add_edge("answer", END)
+    graph.add_edge("activate", END)
     graph.add_edge("route", "dedupe")
     graph.add_edge("dedupe", "write")
     graph.add_edge("write", END)

@@ -206,17 +206,35 @@ class Lab:
             durability="exit",
         )
         receipt = Receipt(**result["receipt"])
+        self._note_receipt(receipt, result.get("text", text))
+        return receipt
+
+    def handle(self, line: str, *, source: str = "user") -> dict[str, Any]:
+        """One chat turn through the Coordinator: its intent decides — a skill request
+        activates the skill, a question is answered from memory, anything else is
+        remembered. Returns the graph's result (intent plus receipt, answer or skill)."""
+        state = {"text": line, "source": source, "mode": "turn", "tags": []}
+        result: dict[str, Any] = self.coordinator.invoke(
+            state,
+            context=self._context(),
+            config={"configurable": {"thread_id": self.session.id}},
+            durability="exit",
+        )
+        if "receipt" in result:
+            self._note_receipt(Receipt(**result["receipt"]), result.get("text", line))
+        return result
+
+    def _note_receipt(self, receipt: Receipt, text: str) -> None:
         if receipt.ok:
             self.session.events.append(
                 {
                     "type": "remember",
                     "status": receipt.status,
                     "kind": receipt.kind,
-                    "text": result.get("text", text),
+                    "text": text,
                     "citation": receipt.citation,
                 }
             )
-        return receipt
 
     def ask(self, question: str, *, k: int = 5) -> Answer:
         """Answer from memory: the best hits, cited (offline: the snippets themselves)."""
@@ -224,7 +242,27 @@ class Lab:
 
         hits = self.search(question, k=k)
         self.session.events.append({"type": "ask", "text": question.strip()[:200]})
+        model = self.model
+        if model is not None:
+            from coordinator.assistant import model_answer
+
+            return model_answer(self, model, question, hits)
         return answer_offline(question, hits)
+
+    @property
+    def model(self) -> Any:
+        """The configured language model, or None (offline)."""
+        if self._model is None and (self.settings.llm_base_url or self.settings.llm_model):
+            from coordinator.llm import make_chat_model
+
+            settings = self.settings
+            self._model = make_chat_model(
+                settings.llm_base_url,
+                settings.llm_model,
+                settings.llm_api_key,
+                settings.llm_timeout_s,
+            )
+        return self._model
 
     def add_turn(
         self, role: str, content: str, *, stored: bool = True, tool_call_id: str | None = None

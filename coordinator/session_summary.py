@@ -50,8 +50,17 @@ def summary_lines(lab: Lab) -> tuple[str, list[str]]:
 
 
 def write_summary(lab: Lab) -> Placed | None:
-    head, lines = summary_lines(lab)
+    extractive, lines = summary_lines(lab)
+    head = extractive
+    if lab.model is not None:
+        from coordinator.assistant import model_summary
+
+        written = model_summary(lab, lab.model, extractive, lines)
+        if written:
+            head = f"Session {lab.session.id} ({lab.session.kind}): {written}"
     checks = check_texts([head, *lines], lab.settings.max_entry_bytes)
+    if checks[0] is not None:  # a model summary that trips the guard is not written
+        head = extractive
     safe = [line for line, problem in zip(lines, checks[1:], strict=True) if problem is None]
     children = tuple(f"  - {line}" for line in safe)
     entry = DailyEntry(

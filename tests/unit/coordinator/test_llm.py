@@ -84,3 +84,77 @@ def test_half_configured_model_is_a_clear_error(home: Path) -> None:
     with Lab.open(settings=load_settings(home=home, llm_base_url="http://127.0.0.1:1/v1")) as lab:
         with pytest.raises(InvalidInputError, match="LABMEM_LLM_MODEL"):
             lab.remember("I prefer tea.")
+
+
+def test_model_answers_with_tools_and_citations(lab: Lab) -> None:
+    from langchain_core.language_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage
+
+    fact = lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+    model = GenericFakeChatModel(
+        messages=iter(
+            [
+                AIMessage(
+                    content="",
+                    tool_calls=[{"name": "recall", "args": {"query": "NAS address"}, "id": "c1"}],
+                ),
+                AIMessage(
+                    content="",
+                    tool_calls=[
+                        {
+                            "name": "remember",
+                            "args": {"text": "The user asked about the NAS."},
+                            "id": "c2",
+                        }
+                    ],
+                ),
+                # the remember tool goes through the Coordinator, which asks the model to route
+                AIMessage(content='{"layer": "daily", "kind": "event", "reason": "asked"}'),
+                AIMessage(content=f"The NAS is at 10.0.0.5 ({fact.citation})."),
+            ]
+        )
+    )
+    lab.use_model(model)
+    answer = lab.ask("where is the NAS?")
+    assert answer.text == f"The NAS is at 10.0.0.5 ({fact.citation})."
+    assert [h.citation for h in answer.hits] == [fact.citation]
+    log = (lab.workspace.root / "memory/2026-11-29.md").read_text()
+    assert "The user asked about the NAS." in log
+    assert (
+        "The user asked about the NAS." in (lab.workspace.root / "memory/2026-11-29.md").read_text()
+    )
+
+
+def test_model_answer_failure_falls_back_to_snippets(lab: Lab) -> None:
+    lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+    lab.use_model(BrokenModel(responses=["x"]))
+    answer = lab.ask("where is the NAS?")
+    assert "From memory" in answer.text and "model unavailable" in answer.text
+
+
+def test_model_written_summary_goes_through_the_guard(home: Path) -> None:
+    from coordinator.chat import run_chat
+
+    with Lab.open(home) as lab:
+        lab.use_model(
+            FakeListChatModel(
+                responses=[
+                    '{"layer": "daily", "kind": "event", "reason": "event"}',
+                    "Worked on the router; the admin password=Tr0ub4dor3xyz was mentioned.",
+                ]
+            )
+        )
+        run_chat(lab, ["Rebooted the router."], lambda line: None)
+    log = (home / "memory/2026-11-29.md").read_text()
+    assert "Tr0ub4dor3xyz" not in log and "[session-summary] Session" in log
+    with Lab.open(home) as lab:
+        lab.use_model(
+            FakeListChatModel(
+                responses=[
+                    '{"layer": "daily", "kind": "event", "reason": "event"}',
+                    "Rebooted the router; nothing open.",
+                ]
+            )
+        )
+        run_chat(lab, ["Rebooted the switch."], lambda line: None)
+    assert "Rebooted the router; nothing open." in (home / "memory/2026-11-29.md").read_text()

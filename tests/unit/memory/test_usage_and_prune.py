@@ -28,11 +28,28 @@ def test_usage_log_counts_and_forgets(tmp_path: Path) -> None:
 
 
 def _record(i: int, text: str = "x", **kw: object) -> Record:
-    base = dict(id=f"m-{i}", layer="memory", kind="fact", text=text, body=text,
-                at=datetime(2026, 1, 1, tzinfo=UTC), src="user", path="MEMORY.md",
-                line_start=i, line_end=i, section=None, project=None, tags=(), confirmed=None,
-                confirms=0, supersedes=None, superseded_by=None, trust=None, valid_until=None,
-                missing=())
+    base = dict(
+        id=f"m-{i}",
+        layer="memory",
+        kind="fact",
+        text=text,
+        body=text,
+        at=datetime(2026, 1, 1, tzinfo=UTC),
+        src="user",
+        path="MEMORY.md",
+        line_start=i,
+        line_end=i,
+        section=None,
+        project=None,
+        tags=(),
+        confirmed=None,
+        confirms=0,
+        supersedes=None,
+        superseded_by=None,
+        trust=None,
+        valid_until=None,
+        missing=(),
+    )
     base.update(kw)
     return Record(**base)  # type: ignore[arg-type]
 
@@ -53,6 +70,5 @@ def test_budget_archives_lowest_value_first_and_never_used_stale_only() -> None:
 def test_plan_over_the_cap_is_aborted() -> None:
     now = datetime(2026, 11, 29, tzinfo=UTC)
     records = [_record(i, superseded_by="m-99") for i in range(4)] + [_record(9)]
-    plan = plan_pruning(records, {}, now, stale_days=10_000, budget_tokens=10**6,
-                        max_ratio=0.25)
+    plan = plan_pruning(records, {}, now, stale_days=10_000, budget_tokens=10**6, max_ratio=0.25)
     assert plan.aborted and "over the limit of 1" in plan.aborted

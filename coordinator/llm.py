@@ -15,11 +15,34 @@ from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
+from pydantic import BaseModel
+
 from coordinator.router import Route, Router
 from memory.errors import InvalidInputError
 from memory.visibility import LAYERS
 
-__all__ = ["ModelRouter", "make_chat_model"]
+__all__ = ["ModelRouter", "RoutingDecision", "make_chat_model", "rewrite_as_fact"]
+
+REWRITE_PROMPT = """Rewrite this line from a lab's daily log as one short durable fact for
+long-term memory, in the user's words where possible, present tense, no secrets. Reply with
+the fact only, or SKIP if it holds nothing durable."""
+
+
+def rewrite_as_fact(model: Any, text: str, timeout_s: float) -> str | None:
+    """A model-assisted, consolidated wording of ``text``; None keeps the original."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="labmem-llm") as pool:
+        future = pool.submit(model.invoke, [SystemMessage(REWRITE_PROMPT), HumanMessage(text)])
+        try:
+            reply = future.result(timeout=timeout_s)
+        except Exception:  # timeout or model error: keep the extractive text
+            return None
+    out = " ".join(str(getattr(reply, "content", reply)).split())
+    if not out or out.upper().startswith("SKIP") or len(out) > 500:
+        return None
+    return out
+
 
 ROUTING_PROMPT = """You route one statement from a lab assistant's user into exactly one
 memory layer. Layers: memory (durable lab facts, decisions with rationale, lessons,
@@ -31,6 +54,15 @@ note, procedure. Answer with JSON only:
 {"layer": "...", "kind": "...", "project": null or "name", "reason": "a few words"}"""
 
 _JSON = re.compile(r"\{.*\}", re.DOTALL)
+
+
+class RoutingDecision(BaseModel):
+    """What the model returns, as structured output."""
+
+    layer: str
+    kind: str
+    project: str | None = None
+    reason: str = ""
 
 
 class ModelRouter:
@@ -64,21 +96,32 @@ class ModelRouter:
             )
         return decision
 
+    def _structured(self) -> Any:
+        """The model with structured output when it supports it, else None (JSON text)."""
+        try:
+            return self.model.with_structured_output(RoutingDecision)
+        except (NotImplementedError, AttributeError):
+            return None
+
     def _ask(self, text: str) -> Route:
         from langchain_core.messages import HumanMessage, SystemMessage
 
         messages = [SystemMessage(ROUTING_PROMPT), HumanMessage(text)]
+        runnable = self._structured() or self.model
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="labmem-llm") as pool:
-            future = pool.submit(self.model.invoke, messages)
+            future = pool.submit(runnable.invoke, messages)
             try:
                 reply = future.result(timeout=self.timeout_s)
             except FutureTimeout:
                 raise TimeoutError(f"no answer within {self.timeout_s:.0f} s") from None
-        content = reply.content if hasattr(reply, "content") else str(reply)
-        match = _JSON.search(content if isinstance(content, str) else json.dumps(content))
-        if not match:
-            raise ValueError("the model did not answer with JSON")
-        data = json.loads(match.group(0))
+        if isinstance(reply, RoutingDecision):
+            data: dict[str, Any] = reply.model_dump()
+        else:
+            content = reply.content if hasattr(reply, "content") else str(reply)
+            match = _JSON.search(content if isinstance(content, str) else json.dumps(content))
+            if not match:
+                raise ValueError("the model did not answer with JSON")
+            data = json.loads(match.group(0))
         layer = str(data.get("layer", "")).lower()
         if layer not in LAYERS:
             raise ValueError(f"the model chose an unknown layer {layer!r}")

@@ -99,6 +99,15 @@ def run_maintenance(
             route = context.router.route(text)
             return route.layer, route.kind
 
+        rewrite: Callable[[str], str | None] | None = None
+        if lab.model is not None:
+            from coordinator.llm import rewrite_as_fact
+
+            model, timeout = lab.model, lab.settings.llm_timeout_s
+
+            def rewrite(text: str) -> str | None:
+                return rewrite_as_fact(model, text, timeout)
+
         report = MaintenanceReport(
             distill(
                 daily=lab.daily,
@@ -114,6 +123,7 @@ def run_maintenance(
                 thresholds=lab.dedupe_thresholds,
                 max_bytes=lab.settings.max_entry_bytes,
                 progress=progress,
+                rewrite=rewrite,
             )
         )
         if prune:

@@ -169,7 +169,10 @@ def distill(
     thresholds: Thresholds | None = None,
     max_bytes: int = 4096,
     progress: Callable[[int, int], None] | None = None,
+    rewrite: Callable[[str], str | None] | None = None,
 ) -> DistillReport:
+    """``rewrite`` (model-assisted consolidation, optional) may reword a candidate; its
+    output passes the same secret check, and None keeps the extractive text."""
     report = DistillReport(dry_run)
     checkpoint = Checkpoint(state_dir)
     state = checkpoint.load()
@@ -197,6 +200,12 @@ def distill(
         fresh = [r for r in by_day[day] if r.id not in promoted]
         report.scanned += len(by_day[day])
         candidates = _candidates(fresh, classify, used or {}, repeated, report)
+        if rewrite is not None:
+            for cand in candidates:
+                better = rewrite(cand.text)
+                # A rewording that trips the guard is dropped; the checked original stays.
+                if better and check_texts([better], max_bytes)[0] is None:
+                    cand.text = better
         candidates = [c for c in candidates if normalise(c.text) not in seen_texts]
         seen_texts.update(normalise(c.text) for c in candidates)
         secrets = check_texts([c.text for c in candidates], max_bytes)

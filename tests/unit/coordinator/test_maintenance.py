@@ -222,3 +222,31 @@ def test_distill_cli_json_and_unwritable_workspace(home: Path, logs: dict[str, b
     assert result.exit_code == 0 and data["dry_run"] and len(data["promotions"]) == 17
     bad = CliRunner().invoke(cli, ["distill", "--since", "yesterday"], env=env)
     assert bad.exit_code == 2
+
+
+def test_model_assisted_distillation_rewrites_behind_the_guard(home: Path) -> None:
+    from langchain_core.language_models import FakeListChatModel
+
+    (home / "memory").mkdir(parents=True)
+    (home / "memory/2026-11-24.md").write_text(
+        "# 2026-11-24\n\n"
+        "- 09:00:00Z [event] We decided to label every disk, finally. <!-- id=d-aa -->\n"
+        "- 10:00:00Z [event] We decided the backup key stays offline. <!-- id=d-bb -->\n"
+    )
+    with open_at(home) as lab:  # type: ignore[attr-defined]
+        lab.use_model(
+            FakeListChatModel(
+                responses=[
+                    '{"layer": "memory", "kind": "decision", "reason": "decision"}',
+                    '{"layer": "memory", "kind": "decision", "reason": "decision"}',
+                    "Every disk gets a label.",
+                    "The backup key is password=Tr0ub4dor3xyz.",
+                ]
+            )
+        )
+        report = run_maintenance(lab)
+        texts = [r.text for r in lab.memory_records()]
+    assert "Every disk gets a label." in texts
+    assert "We decided the backup key stays offline." in texts  # its rewording leaked a secret
+    assert not any("Tr0ub4dor3xyz" in t for t in texts)
+    assert len(report.distill.promotions) == 2

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 from coordinator.importer import ImportItem, import_items
 from coordinator.receipt import ImportReport, Receipt, Status
 from coordinator.settings import Settings, load_settings
-from memory.curated import CuratedFile, NewEntry, Written
-from memory.daily_log import DailyEntry, DailyLog
+from memory.curated import CuratedFile
+from memory.daily_log import DailyLog
 from memory.errors import InvalidInputError
 from memory.hygiene import check_kind, check_tags, check_texts
 from memory.longterm import LongTermMemory
-from memory.records import Record, citation
+from memory.records import Record
 from memory.retention import archive_old_logs
 from memory.session import SessionContext
-from memory.visibility import check_layer, check_session_kind, require, visible_layers
+from memory.visibility import check_layer, check_session_kind, require
 from memory.workspace import Workspace
 from projects.notes import ProjectNotes, check_project_name
 
@@ -126,40 +126,17 @@ class Lab:
         include_archive: bool = False,
     ) -> list[Hit]:
         """Hybrid search over every layer this session may see (CONTRACTS §2–3)."""
-        visible = visible_layers(self.session_kind, "search")
-        if layers is None:
-            wanted = [layer for layer in visible if layer != "session"]
-        else:
-            wanted = [check_layer(layer) for layer in layers]
-            for layer in wanted:
-                require(self.session_kind, layer, "search")
-        if not wanted:
-            require(self.session_kind, "daily", "search")
-        service = self.search_service
-        if project is not None and project not in self.projects.names():
-            raise InvalidInputError(
-                f"unknown project {project!r}; known projects: "
-                f"{', '.join(self.projects.names()) or 'none'}."
-            )
-        if kinds:
-            from coordinator.search import KNOWN_KINDS
+        from coordinator.search import run_search
 
-            valid = set(KNOWN_KINDS) | service.known()[0]
-            for kind in kinds:
-                if kind not in valid:
-                    raise InvalidInputError(
-                        f"unknown kind {kind!r}; use one of: {', '.join(sorted(valid))}."
-                    )
-        service.sync()
-        return service.search(
+        return run_search(
+            self,
             query,
             k=k,
-            layers=wanted,
-            now=self.clock.now(),
+            layers=layers,
             project=project,
             kinds=kinds,
-            since=_date(since),
-            until=_date(until),
+            since=since,
+            until=until,
             tags=tags,
             include_archive=include_archive,
         )
@@ -384,16 +361,7 @@ class Lab:
         return None
 
     def receipt_for(self, record: Record, status: Status, reason: str) -> Receipt:
-        return Receipt(
-            status,
-            record.layer,
-            record.kind,
-            record.id,
-            record.path,
-            record.line_start,
-            record.citation,
-            reason,
-        )
+        return Receipt.from_record(record, status, reason)
 
     def store(
         self,
@@ -409,63 +377,20 @@ class Lab:
         extra: dict[str, str] | None = None,
     ) -> Receipt:
         """Write to one layer, as decided (the Coordinator's write step)."""
-        layer = check_layer(layer)
-        kind = check_kind(kind or _DEFAULT_KIND.get(layer, "note"))
-        tags = check_tags(tags)
-        if layer == "project":
-            if not project:
-                raise InvalidInputError(
-                    "the project layer needs a project name (project=… / --project NAME)."
-                )
-            check_project_name(project)
-        require(self.session_kind, layer, "append")
-        reason = check_texts([text], self.settings.max_entry_bytes)[0]
-        if reason is not None:
-            return Receipt("refused", layer, kind, None, None, None, None, reason)
-        text = text.strip()
-        why = why or f"explicit layer ({layer})"
-        now = self.clock.now()
-        if layer == "session":
-            position = self.session.remember(text, kind, now)
-            ref = f"session:{self.session.id}#{position}"
-            return Receipt("written", layer, kind, ref, None, None, ref, why)
-        if layer == "daily":
-            extra = dict(extra or {}, **({"supersedes": supersedes} if supersedes else {}))
-            placed = self.daily.append([DailyEntry(text, kind, source, now, tags, extra=extra)])[0]
-            cite = citation(placed.path, placed.line_start, placed.line_end)
-            return Receipt(
-                "written", layer, kind, placed.id, placed.path, placed.line_start, cite, why
-            )
-        item = NewEntry(text, kind, source, tags, now)
-        if layer == "memory":
-            if supersedes:
-                written = self.memory.supersede(supersedes, item)
-            else:
-                written = self.memory.add([item])[0]
-        elif layer == "project":
-            assert project is not None
-            store = self.projects.notes_file(project)
-            if supersedes:
-                store.get(supersedes)
-                item = NewEntry(text, kind, source, tags, now, extra={"supersedes": supersedes})
-            written = store.add([item])[0]
-            if supersedes and written.record.id != supersedes:
-                store.update(supersedes, superseded_by=written.record.id)
-        else:
-            from skills.drafts import write_draft
+        from coordinator.writer import store
 
-            path, line = write_draft(self.workspace.skills_dir, text, now)
-            return Receipt(
-                "written",
-                "skill",
-                kind,
-                path.split("/")[1],
-                path,
-                line,
-                f"{path}#L{line}",
-                why + "; draft skill for review",
-            )
-        return _receipt(written, why)
+        return store(
+            self,
+            text,
+            layer=layer,
+            kind=kind,
+            project=project,
+            tags=tags,
+            source=source,
+            supersedes=supersedes,
+            why=why,
+            extra=extra,
+        )
 
     def import_entries(self, items: Iterable[ImportItem | Mapping[str, Any]]) -> ImportReport:
         return import_items(
@@ -558,27 +483,3 @@ class Lab:
                 if any(r.id == entry_id for r in store.records()):
                     return store.confirm(entry_id)
         return self.memory.confirm(entry_id)
-
-
-def _date(value: date | str | None) -> date | None:
-    if value is None or isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise InvalidInputError(f"{value!r} is not a date; use YYYY-MM-DD.") from None
-
-
-def _receipt(written: Written, why: str) -> Receipt:
-    record = written.record
-    reason = why if written.status == "written" else f"{why}; an equal entry existed"
-    return Receipt(
-        "confirmed" if written.status == "confirmed" else "written",
-        record.layer,
-        record.kind,
-        record.id,
-        record.path,
-        record.line_start,
-        record.citation,
-        reason,
-    )

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from memory.records import Record
 
 __all__ = ["ImportReport", "Receipt", "Status"]
 
@@ -21,6 +24,19 @@ class Receipt:
     citation: str | None
     reason: str
     similar_to: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_record(cls, record: Record, status: Status, reason: str) -> Receipt:
+        return cls(
+            status,
+            record.layer,
+            record.kind,
+            record.id,
+            record.path,
+            record.line_start,
+            record.citation,
+            reason,
+        )
 
     @property
     def ok(self) -> bool:

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coordinator.settings import Settings
+from memory.errors import InvalidInputError
 from memory.search.embedders import Embedder
-from memory.search.service import SearchService, SearchWeights
+from memory.search.service import Hit, SearchService, SearchWeights
 from memory.search.vector_index import ChromaVectorIndex, VectorIndex
+from memory.usage import UsageLog
+from memory.visibility import check_layer, require, visible_layers
 from memory.workspace import Workspace
 
-__all__ = ["KNOWN_KINDS", "build_search", "collection_name"]
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+__all__ = ["KNOWN_KINDS", "build_search", "collection_name", "run_search"]
 
 KNOWN_KINDS = (
     "fact",
@@ -59,3 +68,68 @@ def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -
     )
     service = SearchService(workspace.root, workspace.index_dir, embedder, vectors, weights)
     return service
+
+
+def _date(value: date | str | None) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInputError(f"{value!r} is not a date; use YYYY-MM-DD.") from None
+
+
+def run_search(
+    lab: Lab,
+    query: str,
+    *,
+    k: int,
+    layers: Sequence[str] | None,
+    project: str | None,
+    kinds: Sequence[str] | None,
+    since: date | str | None,
+    until: date | str | None,
+    tags: Sequence[str] | None,
+    include_archive: bool,
+) -> list[Hit]:
+    """Check the request against visibility and the known names, sync, search, and count
+    what was served (usage ranks used entries higher)."""
+    visible = visible_layers(lab.session_kind, "search")
+    if layers is None:
+        wanted = [layer for layer in visible if layer != "session"]
+    else:
+        wanted = [check_layer(layer) for layer in layers]
+        for layer in wanted:
+            require(lab.session_kind, layer, "search")
+    if not wanted:
+        require(lab.session_kind, "daily", "search")
+    service = lab.search_service
+    names = lab.projects.names()
+    if project is not None and project not in names:
+        raise InvalidInputError(
+            f"unknown project {project!r}; known projects: {', '.join(names) or 'none'}."
+        )
+    if kinds:
+        valid = set(KNOWN_KINDS) | service.known()[0]
+        for kind in kinds:
+            if kind not in valid:
+                raise InvalidInputError(
+                    f"unknown kind {kind!r}; use one of: {', '.join(sorted(valid))}."
+                )
+    service.sync()
+    usage = UsageLog(lab.workspace.state_dir)
+    hits = service.search(
+        query,
+        k=k,
+        layers=wanted,
+        now=lab.clock.now(),
+        project=project,
+        kinds=kinds,
+        since=_date(since),
+        until=_date(until),
+        tags=tags,
+        include_archive=include_archive,
+        boosts=usage.factors(),
+    )
+    usage.served(h.id for h in hits if h.id)
+    return hits

@@ -216,3 +216,22 @@ def test_missing_model_degrades_to_lexical_with_a_warning(
     assert result.exit_code == 0
     assert "semantic search degraded to lexical" in result.stderr
     assert "Jellyfin" in result.stdout
+
+
+def test_used_entries_rank_higher_and_search_counts_what_it_served(home: Path) -> None:
+    from memory.usage import UsageLog
+
+    same = "Backups of the photo library run at night."
+    with Lab.open(home) as lab:
+        a = lab.remember(same, layer="project", project="photos")
+        (home / "projects/photos/more.md").write_text(f"# more\n\n## Notes\n\n- {same}\n")
+        first = lab.search("photo backups", layers=["project"])
+        assert {h.path for h in first[:2]} == {
+            "projects/photos/NOTES.md",
+            "projects/photos/more.md",
+        }
+        lab.confirm(a.id)  # a confirmation is use
+        ranked = lab.search("photo backups", layers=["project"])
+        assert ranked[0].id == a.id and ranked[0].score > ranked[1].score
+        counts = UsageLog(home / ".labmem/state").load()
+        assert counts[a.id]["used"] == 1 and counts[a.id]["served"] == 2

@@ -8,80 +8,26 @@ computed: a layer the session may not search is never read.
 
 from __future__ import annotations
 
-import math
 import os
-import shutil
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
 import numpy as np
 
 from memory.errors import IndexModelMismatchError, InvalidInputError
-from memory.records import citation
 from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
 from memory.search.embedders import Embedder, Vectors
 from memory.search.lexical import LexicalIndex
+from memory.search.ranking import Hit, SearchWeights, decay, minmax, passes, to_hit
 from memory.search.vector_index import VectorIndex
 
 __all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
 
 MAX_QUERY_CHARS = 2000
-KIND_WEIGHTS = {
-    "pitfall": 1.15,
-    "lesson": 1.1,
-    "decision": 1.1,
-    "preference": 1.05,
-    "policy": 1.05,
-    "convention": 1.05,
-    "skill-activation": 0.8,
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Hit:
-    citation: str
-    path: str
-    line_start: int
-    line_end: int
-    layer: str
-    kind: str
-    id: str | None
-    date: str | None
-    source: str | None
-    project: str | None
-    score: float
-    text: str
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "citation": self.citation,
-            "path": self.path,
-            "line_start": self.line_start,
-            "line_end": self.line_end,
-            "layer": self.layer,
-            "kind": self.kind,
-            "id": self.id,
-            "date": self.date,
-            "source": self.source,
-            "project": self.project,
-            "score": round(self.score, 4),
-            "text": self.text,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class SearchWeights:
-    lexical: float = 0.45
-    dense: float = 0.55
-    candidates: int = 100
-    half_life_days: float = 30.0
-    decay_floor: float = 0.9
-    context: float = 0.5  # share of the best adjacent daily-log entry's score an entry gets
-    kind_weights: dict[str, float] = field(default_factory=lambda: dict(KIND_WEIGHTS))
 
 
 @dataclass
@@ -305,7 +251,7 @@ class SearchService:
         scored = []
         for chunk_id, base in fused.items():
             chunk = catalogue[chunk_id]
-            if not _passes(chunk, project, kinds, since, until, tags):
+            if not passes(chunk, project, kinds, since, until, tags):
                 continue
             near = 0.0
             if chunk.layer == "daily":
@@ -314,19 +260,21 @@ class SearchService:
                     by_position.get((chunk.path, chunk.seq + 1), 0.0),
                 )
             score = base + self.weights.context * near
-            score *= self._decay(chunk, now) * self.weights.kind_weights.get(chunk.kind, 1.0)
+            score *= decay(chunk, now, self.weights) * self.weights.kind_weights.get(
+                chunk.kind, 1.0
+            )
             if boosts and chunk.entry_id:
                 score *= boosts.get(chunk.entry_id, 1.0)
             scored.append((score, chunk))
         scored.sort(key=lambda pair: (-pair[0], pair[1].id))
-        return [_hit(chunk, score) for score, chunk in scored[:k]]
+        return [to_hit(chunk, score) for score, chunk in scored[:k]]
 
     def _fuse(
         self, ids: list[str], lexical: dict[str, float], dense: dict[str, float]
     ) -> dict[str, float]:
         """Min-max normalise each side over the candidates, then weight and add."""
-        lex = _minmax([lexical.get(i, 0.0) for i in ids])
-        cos = _minmax([dense.get(i, 0.0) for i in ids])
+        lex = minmax([lexical.get(i, 0.0) for i in ids])
+        cos = minmax([dense.get(i, 0.0) for i in ids])
         self._cos_range = (min(dense.get(i, 0.0) for i in ids), max(dense.get(i, 0.0) for i in ids))
         return {
             i: self.weights.lexical * lscore + self.weights.dense * dscore
@@ -363,14 +311,6 @@ class SearchService:
             fused[chunk_id] = self.weights.dense * min(max(scaled, 0.0), 1.0)
             catalogue[chunk_id] = extra[chunk_id]
 
-    def _decay(self, chunk: Chunk, now: datetime) -> float:
-        half_life = self.weights.half_life_days
-        if chunk.layer != "daily" or not half_life or not chunk.date:
-            return 1.0
-        age = max(0.0, (now.date() - date.fromisoformat(chunk.date)).days)
-        floor = self.weights.decay_floor
-        return floor + (1.0 - floor) * math.pow(0.5, age / half_life)
-
     def known(self) -> tuple[set[str], set[str]]:
         """(kinds, projects) present in the index, for validating filters."""
         kinds: set[str] = set()
@@ -406,55 +346,3 @@ class SearchService:
                 f"{self.lexical.count()}; run 'labmem reindex'"
             )
         return problems
-
-
-def _passes(
-    chunk: Chunk,
-    project: str | None,
-    kinds: Sequence[str] | None,
-    since: date | None,
-    until: date | None,
-    tags: Sequence[str] | None,
-) -> bool:
-    if project is not None and chunk.project != project:
-        return False
-    if kinds and chunk.kind not in kinds:
-        return False
-    if (since or until) and chunk.date is None:
-        return False
-    if since and chunk.date and date.fromisoformat(chunk.date) < since:
-        return False
-    if until and chunk.date and date.fromisoformat(chunk.date) > until:
-        return False
-    if tags and not set(tags) & set(filter(None, chunk.tags.split(","))):
-        return False
-    return True
-
-
-def _minmax(values: list[float]) -> list[float]:
-    low, high = min(values), max(values)
-    if high - low < 1e-12:
-        return [1.0 if high > 0 else 0.0 for _ in values]
-    return [(v - low) / (high - low) for v in values]
-
-
-def _hit(chunk: Chunk, score: float) -> Hit:
-    return Hit(
-        citation=citation(chunk.path, chunk.line_start, chunk.line_end),
-        path=chunk.path,
-        line_start=chunk.line_start,
-        line_end=chunk.line_end,
-        layer=chunk.layer,
-        kind=chunk.kind,
-        id=chunk.entry_id,
-        date=chunk.date,
-        source=chunk.source,
-        project=chunk.project,
-        score=score,
-        text=chunk.text,
-    )
-
-
-def wipe(index_dir: Path) -> None:
-    """Delete the derived index folder (it is rebuilt from the Markdown)."""
-    shutil.rmtree(index_dir, ignore_errors=True)

@@ -31,15 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Lab"]
 
-_DEFAULT_KIND = {
-    "memory": "fact",
-    "daily": "event",
-    "project": "note",
-    "session": "note",
-    "skill": "procedure",
-}
-
-
 class Lab:
     """One open workspace seen from one session. Use ``Lab.open(...)`` as a context manager."""
 

@@ -13,7 +13,9 @@ from memory.usage import UsageLog, rank_factor
 def test_rank_factor_rules() -> None:
     assert rank_factor(0, 0) == 1.0
     assert rank_factor(10, 0) == 0.75  # served again and again, never used
-    assert 1.0 < rank_factor(0, 1) < rank_factor(0, 10) <= 1.8
+    assert rank_factor(0, 1) > 1.0
+    assert rank_factor(0, 10) > rank_factor(0, 1)
+    assert rank_factor(0, 10) <= 1.8
     assert rank_factor(0, 10_000) == 1.8
 
 

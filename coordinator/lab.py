@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Lab"]
 
+
 class Lab:
     """One open workspace seen from one session. Use ``Lab.open(...)`` as a context manager."""
 

@@ -27,6 +27,8 @@ from memory.search.vector_index import VectorIndex
 
 __all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
 
+CURATED = frozenset({"memory", "project"})
+
 MAX_QUERY_CHARS = 2000
 
 
@@ -263,7 +265,9 @@ class SearchService:
             score *= decay(chunk, now, self.weights) * self.weights.kind_weights.get(
                 chunk.kind, 1.0
             )
-            if boosts and chunk.entry_id:
+            if boosts and chunk.entry_id and chunk.layer in CURATED:
+                # Usage moves curated entries only: a chronological log is not ranked by
+                # popularity (a turn served often in a Q&A session is not "unused").
                 score *= boosts.get(chunk.entry_id, 1.0)
             scored.append((score, chunk))
         scored.sort(key=lambda pair: (-pair[0], pair[1].id))

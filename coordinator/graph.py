@@ -37,7 +37,7 @@ class CoordinatorState(TypedDict, total=False):
     project: str | None
     tags: list[str]
     supersedes: str | None
-    intent: Literal["remember", "ask", "skill", "quarantine", "refuse"]
+    intent: Literal["remember", "ask", "skill", "command", "quarantine", "refuse"]
     answer: dict[str, Any]
     skill: dict[str, Any]
     route: dict[str, Any]
@@ -53,7 +53,17 @@ class CoordinatorContext:
 
 def intake(state: CoordinatorState) -> CoordinatorState:
     text, explicit = strip_intent(state["text"].strip())
-    return {"text": text, "intent": "remember", "explicit_remember": explicit}
+    # The session's state persists between turns (checkpointer): clear last turn's results.
+    return {
+        "text": text,
+        "intent": "remember",
+        "explicit_remember": explicit,
+        "receipt": {},
+        "answer": {},
+        "skill": {},
+        "route": {},
+        "dedupe": {},
+    }
 
 
 def guard(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
@@ -88,13 +98,18 @@ def intent(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coo
     )
     if found:
         return {"intent": "skill", "skill": {"matches": [m.to_json() for m in found]}}
+    if text.startswith("/"):
+        return {"intent": "command"}  # an explicit action: the caller (chat) carries it out
     if is_question(text):
         return {"intent": "ask"}
     return {"intent": "remember"}
 
 
-def after_intent(state: CoordinatorState) -> Literal["route", "answer", "activate"]:
-    return {"ask": "answer", "skill": "activate"}.get(state["intent"], "route")  # type: ignore[return-value]
+def after_intent(
+    state: CoordinatorState,
+) -> Literal["route", "answer", "activate", "__end__"]:
+    targets = {"ask": "answer", "skill": "activate", "command": "__end__"}
+    return targets.get(state["intent"], "route")  # type: ignore[return-value]
 
 
 def answer(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:

@@ -161,6 +161,7 @@ class Lab:
             check_project_name(project)
         state = {
             "text": text,
+            "mode": "remember",
             "source": source,
             "layer": layer,
             "kind": kind,
@@ -182,14 +183,24 @@ class Lab:
         """One chat turn through the Coordinator: its intent decides — a skill request
         activates the skill, a question is answered from memory, anything else is
         remembered. Returns the graph's result (intent plus receipt, answer or skill)."""
-        state = {"text": line, "source": source, "mode": "turn", "tags": []}
+        # Every input key is given: the thread's state persists between turns.
+        state: dict[str, Any] = {
+            "text": line,
+            "source": source,
+            "mode": "turn",
+            "tags": [],
+            "layer": None,
+            "kind": None,
+            "project": None,
+            "supersedes": None,
+        }
         result: dict[str, Any] = self.coordinator.invoke(
             state,
             context=self._context(),
             config={"configurable": {"thread_id": self.session.id}},
             durability="exit",
         )
-        if "receipt" in result:
+        if result.get("receipt"):
             self._note_receipt(Receipt(**result["receipt"]), result.get("text", line))
         return result
 

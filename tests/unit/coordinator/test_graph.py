@@ -93,3 +93,25 @@ def test_cli_remember_without_layer_routes(text: str) -> None:
     assert ok.exit_code == 0 and '"layer": "memory"' in ok.stdout
     bad = CliRunner().invoke(cli, ["remember", text])
     assert bad.exit_code == 1 and "empty" in bad.stderr
+
+
+def test_a_turn_is_routed_by_intent(lab: Lab, home: Path) -> None:
+    lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+    asked = lab.handle("where is the NAS?")
+    assert asked["intent"] == "ask" and "MEMORY.md#L" in asked["answer"]["answer"]
+    skill = lab.handle("please run the daily review")
+    assert skill["intent"] == "skill" and skill["skill"]["name"] == "daily-review"
+    command = lab.handle("/frobnicate now")
+    assert command["intent"] == "command" and not command["receipt"]
+    stated = lab.handle("Restarted the router this morning.")
+    assert stated["intent"] == "remember" and stated["receipt"]["layer"] == "daily"
+    secret = lab.handle("what is password=Tr0ub4dor3xyz for?")
+    assert secret["intent"] == "refuse" and secret["receipt"]["status"] == "refused"
+
+
+def test_turn_inputs_never_leak_into_the_next_call(lab: Lab) -> None:
+    lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+    assert lab.handle("Restarted the router.")["receipt"]["layer"] == "daily"
+    lab.handle("where is the NAS?")
+    receipt = lab.remember("what a day it was?")  # remember mode: stored, not answered
+    assert receipt.status == "written"

@@ -65,6 +65,7 @@ def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -
         half_life_days=settings.decay_half_life_days,
         decay_floor=settings.decay_floor,
         context=settings.context_weight,
+        mmr=settings.mmr_lambda,
     )
     service = SearchService(workspace.root, workspace.index_dir, embedder, vectors, weights)
     return service

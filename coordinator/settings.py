@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     context_weight: float = Field(
         default=0.5, ge=0, le=2, description="Share of an adjacent daily entry's score."
     )
+    mmr_lambda: float = Field(
+        default=0.0, ge=0, le=1, description="MMR diversity for search; 0 = off."
+    )
     embedder: str = Field(default="minilm", description="minilm, hashing or openai.")
     index: Literal["embedded", "chroma-http"] = Field(default="embedded")
     index_host: str = Field(default="127.0.0.1")

@@ -6,11 +6,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from memory.records import citation
 from memory.search.chunking import Chunk
 
-__all__ = ["KIND_WEIGHTS", "Hit", "SearchWeights", "decay", "minmax", "passes", "to_hit"]
+__all__ = [
+    "KIND_WEIGHTS",
+    "Hit",
+    "SearchWeights",
+    "decay",
+    "minmax",
+    "mmr_order",
+    "passes",
+    "to_hit",
+]
 
 KIND_WEIGHTS = {
     "pitfall": 1.15,
@@ -63,6 +73,7 @@ class SearchWeights:
     half_life_days: float = 30.0
     decay_floor: float = 0.9
     context: float = 0.5  # share of the best adjacent daily-log entry's score an entry gets
+    mmr: float = 0.0  # 0: off; else MMR's lambda (1 = relevance only, lower = more diverse)
     kind_weights: dict[str, float] = field(default_factory=lambda: dict(KIND_WEIGHTS))
 
 
@@ -121,3 +132,29 @@ def to_hit(chunk: Chunk, score: float) -> Hit:
         score=score,
         text=chunk.text,
     )
+
+
+def mmr_order(scores: list[float], vectors: list[Any], k: int, lam: float) -> list[int]:
+    """Maximal marginal relevance: indices of ``k`` items, each chosen for its score minus
+    its similarity to what was already chosen (``lam`` weighs relevance)."""
+    import numpy as np
+
+    if not scores:
+        return []
+    top = max(scores) or 1.0
+    rel = [score / top for score in scores]
+    matrix = np.stack(vectors)
+    chosen: list[int] = []
+    left = list(range(len(scores)))
+    while left and len(chosen) < k:
+
+        def gain(i: int) -> float:
+            if not chosen:
+                return rel[i]
+            overlap = float(np.max(matrix[chosen] @ matrix[i]))
+            return lam * rel[i] - (1.0 - lam) * overlap
+
+        best = max(left, key=gain)
+        chosen.append(best)
+        left.remove(best)
+    return chosen

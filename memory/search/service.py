@@ -22,7 +22,15 @@ from memory.errors import IndexModelMismatchError, InvalidInputError
 from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
 from memory.search.embedders import Embedder, Vectors
 from memory.search.lexical import LexicalIndex
-from memory.search.ranking import Hit, SearchWeights, decay, minmax, passes, to_hit
+from memory.search.ranking import (
+    Hit,
+    SearchWeights,
+    decay,
+    minmax,
+    mmr_order,
+    passes,
+    to_hit,
+)
 from memory.search.vector_index import VectorIndex
 
 __all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
@@ -271,7 +279,19 @@ class SearchService:
                 score *= boosts.get(chunk.entry_id, 1.0)
             scored.append((score, chunk))
         scored.sort(key=lambda pair: (-pair[0], pair[1].id))
+        if self.weights.mmr and len(scored) > k:
+            scored = self._diversify(scored, k)
         return [to_hit(chunk, score) for score, chunk in scored[:k]]
+
+    def _diversify(self, scored: list[tuple[float, Chunk]], k: int) -> list[tuple[float, Chunk]]:
+        """Optional MMR over the best candidates, so near-copies do not fill the page."""
+        pool = scored[: max(3 * k, 30)]
+        found = self.vectors.vectors([chunk.id for _, chunk in pool])
+        pool = [(score, chunk) for score, chunk in pool if chunk.id in found]
+        order = mmr_order(
+            [score for score, _ in pool], [found[c.id] for _, c in pool], k, self.weights.mmr
+        )
+        return [pool[i] for i in order]
 
     def _fuse(
         self, ids: list[str], lexical: dict[str, float], dense: dict[str, float]

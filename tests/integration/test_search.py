@@ -235,3 +235,16 @@ def test_used_entries_rank_higher_and_search_counts_what_it_served(home: Path) -
         assert ranked[0].id == a.id and ranked[0].score > ranked[1].score
         counts = UsageLog(home / ".labmem/state").load()
         assert counts[a.id]["used"] == 1 and counts[a.id]["served"] == 2
+
+
+def test_optional_mmr_keeps_near_copies_from_filling_the_page(home: Path) -> None:
+    copies = [f"The backup job failed at 02:1{i} with a timeout." for i in range(4)]
+    other = "The backup disk was replaced with a new one."
+    with Lab.open(home) as lab:
+        for text in [*copies, other]:
+            lab.remember(text, layer="daily")
+        plain = [h.text for h in lab.search("backup job failed timeout disk", k=2)]
+    assert other not in plain
+    with Lab.open(settings=load_settings(home=home, embedder="hashing", mmr_lambda=0.5)) as lab:
+        diverse = [h.text for h in lab.search("backup job failed timeout disk", k=2)]
+    assert other in diverse and len(diverse) == 2

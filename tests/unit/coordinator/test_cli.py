@@ -163,3 +163,23 @@ def test_doctor_reports_then_fixes_hand_written_entries(home: Path, fix: bool) -
         assert json.loads(run("doctor", "--json")[1])["warnings"] == []
     else:
         assert any("lacks id, kind, at, src" in w for w in report["warnings"])
+
+
+def test_unwritable_workspace_is_a_clear_error_and_nothing_half_written(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The machine runs as root, so the OS refusal is injected at os.replace."""
+    import os
+
+    run("remember", "The NAS is at 10.0.0.5.", "--layer", "memory")
+    before = (home / "MEMORY.md").read_text()
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    code, _, err = run("remember", "The UPS lasts 20 minutes.", "--layer", "memory")
+    assert code == 1 and "Permission denied" in err and "MEMORY.md" in err
+    assert "Traceback" not in err
+    assert (home / "MEMORY.md").read_text() == before
+    assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]

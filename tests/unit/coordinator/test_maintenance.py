@@ -111,6 +111,12 @@ def test_today_is_left_for_tomorrow_and_future_logs_are_reported(home: Path) -> 
         assert any("2026-12-30" in p and "future" in p for p in report.distill.problems)
         today = run_maintenance(lab, include_today=True)
         assert [p.text for p in today.distill.promotions] == ["We decided to label every disk."]
+        from coordinator.doctor import run_doctor
+
+        warnings = run_doctor(lab).warnings
+        assert any("memory/2026-11-24.md#L3: text outside any entry" in w for w in warnings)
+    # the malformed line is kept as it was: never lost
+    assert "not a list item, by hand" in (home / "memory/2026-11-24.md").read_text()
 
 
 def test_a_second_run_at_the_same_time_says_already_running(home: Path) -> None:

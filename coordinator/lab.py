@@ -159,7 +159,7 @@ class Lab:
             check_kind(kind)
         if project is not None:
             check_project_name(project)
-        state = {
+        state: dict[str, Any] = {
             "text": text,
             "mode": "remember",
             "source": source,
@@ -169,12 +169,7 @@ class Lab:
             "tags": list(check_tags(tags)),
             "supersedes": supersedes,
         }
-        result = self.coordinator.invoke(
-            state,
-            context=self._context(),
-            config={"configurable": {"thread_id": self.session.id}},
-            durability="exit",
-        )
+        result = self._run_graph(state)
         receipt = Receipt(**result["receipt"])
         self._note_receipt(receipt, result.get("text", text))
         return receipt
@@ -194,14 +189,19 @@ class Lab:
             "project": None,
             "supersedes": None,
         }
+        result = self._run_graph(state)
+        if result.get("receipt"):
+            self._note_receipt(Receipt(**result["receipt"]), result.get("text", line))
+        return result
+
+    def _run_graph(self, state: dict[str, Any]) -> dict[str, Any]:
+        # durability="exit": only the final state is checkpointed, after the guard ran.
         result: dict[str, Any] = self.coordinator.invoke(
             state,
             context=self._context(),
             config={"configurable": {"thread_id": self.session.id}},
             durability="exit",
         )
-        if result.get("receipt"):
-            self._note_receipt(Receipt(**result["receipt"]), result.get("text", line))
         return result
 
     def _note_receipt(self, receipt: Receipt, text: str) -> None:
@@ -282,17 +282,7 @@ class Lab:
 
         if self._router is None:
             self._router = Router(self.embedder)
-            model = self._model
-            if model is None:
-                from coordinator.llm import make_chat_model
-
-                settings = self.settings
-                model = make_chat_model(
-                    settings.llm_base_url,
-                    settings.llm_model,
-                    settings.llm_api_key,
-                    settings.llm_timeout_s,
-                )
+            model = self.model
             if model is not None:
                 from coordinator.llm import ModelRouter
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import date, datetime, timedelta
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -407,19 +407,7 @@ class Lab:
     def local_day_records(self, day: date | None = None) -> list[Record]:
         """Entries of the user's local day (default today), read from the UTC files."""
         zone = self.settings.zone()
-        if day is None:
-            day = self.clock.now().astimezone(zone).date()
-        start = datetime.combine(day, datetime.min.time(), tzinfo=zone)
-        end = start + timedelta(days=1)
-        out: list[Record] = []
-        for utc_day in sorted(
-            {
-                start.astimezone(self.clock.now().tzinfo).date(),
-                (end - timedelta(seconds=1)).astimezone(self.clock.now().tzinfo).date(),
-            }
-        ):
-            out += [r for r in self.daily.read(utc_day) if r.at and start <= r.at < end]
-        return out
+        return self.daily.read_local_day(day or self.clock.now().astimezone(zone).date(), zone)
 
     def daily_records_local(self, day: date) -> list[Record]:
         """A local day's entries for a session that may read or search daily logs."""

@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
 
 from memory.clock import Clock
@@ -161,6 +161,19 @@ class DailyLog:
     def read(self, day: date) -> list[Record]:
         path = self.files(include_archive=True).get(day, self.ws.daily_file(day))
         return self.read_path(day, path)
+
+    def read_local_day(self, day: date, zone: tzinfo) -> list[Record]:
+        """Entries of a day in the user's time zone, read from the UTC files it overlaps."""
+        start = datetime.combine(day, datetime.min.time(), tzinfo=zone)
+        end = start + timedelta(days=1)
+        utc_days = {
+            start.astimezone(UTC).date(),
+            (end - timedelta(seconds=1)).astimezone(UTC).date(),
+        }
+        out: list[Record] = []
+        for utc_day in sorted(utc_days):
+            out += [r for r in self.read(utc_day) if r.at and start <= r.at < end]
+        return out
 
     def read_path(self, day: date, path: Path) -> list[Record]:
         snap = read_snapshot(path)

@@ -148,6 +148,7 @@ def interactive_lines(history_file: Path, max_bytes: int) -> Iterator[str]:
 
 
 def run_chat(lab: Lab, lines: Iterable[str], out: Callable[[str], None]) -> None:
+    lab.session.interactive = True
     try:
         for line in lines:
             try:

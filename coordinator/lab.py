@@ -82,9 +82,10 @@ class Lab:
             lab.close()
 
     def close(self) -> None:
-        """End the session. An interactive session (one with turns) writes its summary to
-        the daily log first; then the context is discarded."""
-        if not self.session.closed and self.session.history:
+        """End the session. An interactive session (chat, an MCP client, or any session with
+        turns) writes its summary to the daily log first; then the context is discarded.
+        One-shot commands (``labmem remember``) are not sessions and write none."""
+        if not self.session.closed and (self.session.history or self.session.interactive):
             from coordinator.session_summary import write_summary
 
             self.session.closed = True

@@ -37,6 +37,7 @@ class SessionContext:
     notes: list[tuple[str, str, datetime]] = field(default_factory=list)  # (kind, text, at)
     events: list[dict[str, Any]] = field(default_factory=list)  # receipts and questions
     closed: bool = False
+    interactive: bool = False  # chat or MCP: a summary is written at close
     tool_cache_limit: int = 64
     _tool_cache: OrderedDict[str, Any] = field(default_factory=OrderedDict)
 

@@ -86,6 +86,8 @@ def test_shared_client_remembers_searches_and_never_sees_memory(home: Path) -> N
                 assert untrusted["status"] == "quarantined"
 
     anyio.run(scenario)
+    log = next((home / "memory").glob("*.md")).read_text()
+    assert "[session-summary] Session" in log and "(shared)" in log  # written at close
 
 
 def test_main_client_confirms_and_supersedes(home: Path) -> None:

@@ -62,7 +62,8 @@ def search(
     if not hits:
         click.echo("No matches.")
     for hit in hits:
-        click.echo(f"{hit.score:.2f}  {hit.citation}  [{hit.layer}/{hit.kind}]  {hit.text}")
+        text = " ".join(hit.text.split())
+        click.echo(f"{hit.score:.2f}  {hit.citation}  [{hit.layer}/{hit.kind}]  {text}")
 
 
 @cli.command()

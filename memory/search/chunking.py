@@ -19,7 +19,7 @@ from memory.records import Record, resolve
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
-CHUNKING_VERSION = "2"
+CHUNKING_VERSION = "3"
 WINDOW_CHARS = 900
 _DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -172,27 +172,54 @@ def _entry_chunks(record: Record, archived: bool, seq: int) -> list[Chunk]:
     return out
 
 
+def _front_matter(lines: list[str]) -> tuple[int, str]:
+    """(lines the front matter takes, a readable summary: description and triggers)."""
+    if not lines or lines[0].strip() != "---":
+        return 0, ""
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+    if end is None:
+        return 0, ""
+    try:
+        import yaml
+
+        data = yaml.safe_load("\n".join(lines[1:end])) or {}
+    except Exception:  # a broken manifest is lint's business; index its body anyway
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    triggers = ", ".join(str(t) for t in data.get("triggers") or [])
+    summary = str(data.get("description") or "").strip()
+    if triggers:
+        summary += f" (triggers: {triggers})"
+    return end + 1, summary
+
+
 def _skill_chunks(rel: str, text: str) -> list[Chunk]:
     name = rel.split("/")[1]
     lines = text.split("\n")
+    head, summary = _front_matter(lines)
     sections: list[tuple[int, int, str]] = []
-    start = 0
-    for i, line in enumerate(lines):
-        if line.startswith("## ") and i > start:
+    if summary:
+        sections.append((0, head, summary))
+    start = head
+    for i in range(head, len(lines)):
+        if lines[i].startswith("## ") and i > start:
             sections.append((start, i, "\n".join(lines[start:i])))
             start = i
     sections.append((start, len(lines), "\n".join(lines[start:])))
     out: list[Chunk] = []
     for first, last, body in sections:
         body = body.strip()
-        if not body:
-            continue
+        content = [ln for ln in body.split("\n") if ln.strip() and not ln.startswith("#")]
+        if not content:
+            continue  # a heading with nothing under it
         for n, piece in enumerate(_windows(body)):
+            embed = f"skill {name}: {piece}"
             out.append(
                 Chunk(
                     id=f"{rel}#L{first + 1}" + (f"#w{n}" if n else ""),
                     text=piece,
-                    embed_text=f"skill {name}: {piece}",
+                    embed_text=embed,
                     path=rel,
                     line_start=first + 1,
                     line_end=max(first + 1, last),
@@ -204,7 +231,8 @@ def _skill_chunks(rel: str, text: str) -> list[Chunk]:
                     source=None,
                     tags="",
                     archived=False,
-                    hash=_digest(piece, str(first)),
+                    hash=_digest(embed, str(first), str(last)),
+                    vhash=_digest(embed),
                 )
             )
     return out

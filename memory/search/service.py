@@ -158,7 +158,7 @@ class SearchService:
         report.removed = len(stale)
         # Moved but unchanged text (e.g. an entry inserted above it): keep the vector.
         before = self.lexical.chunks([c.id for c in todo if c.id in old])
-        same = [c for c in todo if c.id in before and before[c.id].vhash == c.vhash]
+        same = [c for c in todo if c.id in before and c.vhash and before[c.id].vhash == c.vhash]
         kept = self.vectors.vectors([c.id for c in same])
         moved = [c for c in same if c.id in kept]
         if moved:

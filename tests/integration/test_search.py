@@ -248,3 +248,24 @@ def test_optional_mmr_keeps_near_copies_from_filling_the_page(home: Path) -> Non
     with Lab.open(settings=load_settings(home=home, embedder="hashing", mmr_lambda=0.5)) as lab:
         diverse = [h.text for h in lab.search("backup job failed timeout disk", k=2)]
     assert other in diverse and len(diverse) == 2
+
+
+def test_skill_files_are_indexed_by_description_and_sections(home: Path) -> None:
+    skill = home / "skills" / "backup-rotation" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text(
+        "---\nname: backup-rotation\ndescription: Swap the offsite backup disk\n"
+        "triggers:\n  - rotate the backup disks\n---\n\n# backup-rotation\n\n"
+        "## Workflow\n\n1. Run rotate-disks.sh on the NAS.\n\n## Inputs\n\n"
+        "## Outputs\n\n- the disk serial\n"
+    )
+    with Lab.open(home) as lab:
+        hits = lab.search("offsite disk swap", layers=["skill"], k=10)
+        texts = [h.text for h in hits]
+        assert any(t.startswith("Swap the offsite backup disk (triggers:") for t in texts)
+        assert not any(t.strip() == "## Inputs" for t in texts)
+        assert not any("name: backup-rotation" in t for t in texts)  # no raw YAML
+        skill.write_text(skill.read_text().replace("rotate-disks.sh", "swap-disks.py"))
+        report = lab.reindex()
+        assert report.updated >= 1 and report.reembedded >= 1
+        assert any("swap-disks.py" in h.text for h in lab.search("swap-disks", k=10))

@@ -106,6 +106,14 @@ _RULES: list[tuple[str, str, str, re.Pattern[str]]] = [
         ),
     ),
 ]
+# "The NAS is at 10.0.0.5", "Gitea listens on port 3000": a present-tense statement with a
+# specific value (a number, an address, a name) is a durable lab fact.
+_STATE = re.compile(
+    r"\b(?:is|are|lives|sits|runs|listens|has|have|uses|holds|keeps|serves|stores|hosts|"
+    r"points|resolves|belongs)\b",
+    re.IGNORECASE,
+)
+_SPECIFIC = re.compile(r"\d|(?<!^)(?<![.!?] )\b[A-Z][A-Za-z0-9-]+")
 _TASK = re.compile(r"\b(?:todo|to do:|need to|have to|remind me)\b", re.IGNORECASE)
 _EVENT_VERBS = re.compile(
     r"^\s*(?:i |we |just )?(?:restarted|rebooted|fixed|installed|upgraded|updated|replaced|"
@@ -194,6 +202,8 @@ class Router:
             return Route("daily", "task", "rule: a to-do ('need to')")
         if _TODAY.search(text) or _EVENT_VERBS.search(text):
             return Route("daily", _daily_kind(text), "rule: something that happened")
+        if _STATE.search(text) and _SPECIFIC.search(text):
+            return Route("memory", "fact", "rule: a lab fact (present tense, specific)")
         layer, kind, example = self._nearest(text)
         return Route(layer, kind, f"prototype: nearest to '{example}'")
 

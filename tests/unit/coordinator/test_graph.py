@@ -18,7 +18,9 @@ def test_statements_route_by_content_and_say_why(lab: Lab, home: Path) -> None:
     line = (home / event.path).read_text().splitlines()[event.line - 1]
     assert "[event] I restarted the router this morning." in line  # "remember that" stripped
     fact = lab.remember("The Proxmox host has 128 GB of RAM.")
-    assert fact.layer == "memory" and fact.reason.startswith("prototype: nearest to")
+    assert fact.layer == "memory" and fact.reason == "rule: a lab fact (present tense, specific)"
+    vague = lab.remember("Guests get their own wireless network.")
+    assert vague.reason.startswith("prototype: nearest to")
 
 
 def test_explicit_hints_win(lab: Lab) -> None:

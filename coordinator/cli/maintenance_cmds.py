@@ -79,17 +79,24 @@ def distill(
 
 @cli.command()
 @json_option
-@click.option("--yes", "assume_keep", is_flag=True, help="List only; take no action.")
+@click.option("--list", "list_only", is_flag=True, help="List only; take no action.")
+@click.option(
+    "--interactive/--no-interactive",
+    default=None,
+    help="Ask for an action on each item (default: when on a terminal).",
+)
 @click.pass_context
-def review(ctx: click.Context, as_json: bool, assume_keep: bool) -> None:
+def review(ctx: click.Context, as_json: bool, list_only: bool, interactive: bool | None) -> None:
     """What needs a person: near-duplicates, quarantined text, stale entries, draft skills."""
     import sys
 
     from coordinator.review import review_items
 
+    if interactive is None:
+        interactive = sys.stdin.isatty()
     with open_lab(ctx) as lab:
         items = review_items(lab)
-        if as_json or assume_keep or not sys.stdin.isatty():
+        if as_json or list_only or not interactive:
             if as_json:
                 emit_json({"items": [i.to_json() for i in items]})
             else:

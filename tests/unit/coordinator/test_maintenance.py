@@ -256,3 +256,17 @@ def test_model_assisted_distillation_rewrites_behind_the_guard(home: Path) -> No
     assert "We decided the backup key stays offline." in texts  # its rewording leaked a secret
     assert not any("Tr0ub4dor3xyz" in t for t in texts)
     assert len(report.distill.promotions) == 2
+
+
+def test_interactive_review_applies_the_chosen_actions(home: Path) -> None:
+    env = {"LABMEM_NOW": "2026-11-25T12:00:00Z"}
+    runner = CliRunner()
+    runner.invoke(cli, ["remember", "The NAS is at 10.0.0.5.", "--layer", "memory"], env=env)
+    runner.invoke(cli, ["remember", "The NAS is at 10.0.0.6.", "--layer", "memory"], env=env)
+    result = runner.invoke(cli, ["review", "--interactive"], input="archive\n", env=env)
+    assert result.exit_code == 0 and "→ archive" in result.output
+    text = (home / "MEMORY.md").read_text()
+    assert text.count("The NAS is at") == 1
+    assert (
+        "reason=archived%20in%20review" in (home / "memory/archive/MEMORY-archive.md").read_text()
+    )

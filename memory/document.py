@@ -82,9 +82,6 @@ class Document:
     def remove_at(self, index: int) -> None:
         del self.parts[index]
 
-    def headings(self) -> list[str]:
-        return [p[3:].strip() for p in self.parts if isinstance(p, str) and p.startswith("## ")]
-
     def insert_in_section(self, entry: Entry, section: str | None) -> int:
         """Put ``entry`` after the last entry of ``## section`` (creating it if needed).
 

@@ -8,6 +8,7 @@ lives in LangGraph's in-memory checkpointer, keyed by the session id.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from langgraph.checkpoint.memory import InMemorySaver
@@ -22,7 +23,14 @@ from memory.hygiene import check_texts
 if TYPE_CHECKING:
     from coordinator.lab import Lab
 
-__all__ = ["CoordinatorContext", "CoordinatorState", "build_graph"]
+__all__ = [
+    "CoordinatorContext",
+    "CoordinatorState",
+    "build_graph",
+    "remember_input",
+    "sqlite_saver",
+    "turn_input",
+]
 
 UNTRUSTED_PREFIXES = ("tool:", "file:", "web:", "url:", "http:", "https:")
 
@@ -241,6 +249,49 @@ def _refused(state: CoordinatorState, reason: str) -> dict[str, Any]:
         "reason": reason,
         "similar_to": [],
     }
+
+
+def remember_input(
+    text: str,
+    *,
+    layer: str | None,
+    kind: str | None,
+    project: str | None,
+    tags: list[str],
+    source: str,
+    supersedes: str | None,
+) -> dict[str, Any]:
+    """Input for storing ``text``. Every key is given: the thread's state persists."""
+    return {
+        "text": text,
+        "mode": "remember",
+        "source": source,
+        "layer": layer,
+        "kind": kind,
+        "project": project,
+        "tags": tags,
+        "supersedes": supersedes,
+    }
+
+
+def turn_input(line: str, source: str) -> dict[str, Any]:
+    """Input for a chat turn, whose intent the graph decides."""
+    return {
+        **remember_input(
+            line, layer=None, kind=None, project=None, tags=[], source=source, supersedes=None
+        ),
+        "mode": "turn",
+    }
+
+
+def sqlite_saver(path: Path) -> Any:
+    """A SQLite checkpointer, for a session the user asked to keep."""
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
 
 
 def build_graph(checkpointer: Any = None) -> Any:

@@ -56,7 +56,7 @@ class Lab:
         self._model: Any = None
         self._skills: SkillSession | None = None
         self._embedder: Any = None
-        self._vectors: dict[str, Any] = {}
+        self._vectors: Any = None
         self._router: Any = None
         from memory.dedupe import Thresholds
 
@@ -160,16 +160,17 @@ class Lab:
             check_kind(kind)
         if project is not None:
             check_project_name(project)
-        state: dict[str, Any] = {
-            "text": text,
-            "mode": "remember",
-            "source": source,
-            "layer": layer,
-            "kind": kind,
-            "project": project,
-            "tags": list(check_tags(tags)),
-            "supersedes": supersedes,
-        }
+        from coordinator.graph import remember_input
+
+        state = remember_input(
+            text,
+            layer=layer,
+            kind=kind,
+            project=project,
+            tags=list(check_tags(tags)),
+            source=source,
+            supersedes=supersedes,
+        )
         result = self._run_graph(state)
         receipt = Receipt(**result["receipt"])
         self._note_receipt(receipt, result.get("text", text))
@@ -179,17 +180,9 @@ class Lab:
         """One chat turn through the Coordinator: its intent decides — a skill request
         activates the skill, a question is answered from memory, anything else is
         remembered. Returns the graph's result (intent plus receipt, answer or skill)."""
-        # Every input key is given: the thread's state persists between turns.
-        state: dict[str, Any] = {
-            "text": line,
-            "source": source,
-            "mode": "turn",
-            "tags": [],
-            "layer": None,
-            "kind": None,
-            "project": None,
-            "supersedes": None,
-        }
+        from coordinator.graph import turn_input
+
+        state = turn_input(line, source)
         result = self._run_graph(state)
         if result.get("receipt"):
             self._note_receipt(Receipt(**result["receipt"]), result.get("text", line))
@@ -233,16 +226,10 @@ class Lab:
     @property
     def model(self) -> Any:
         """The configured language model, or None (offline)."""
-        if self._model is None and (self.settings.llm_base_url or self.settings.llm_model):
-            from coordinator.llm import make_chat_model
+        if self._model is None:
+            from coordinator.llm import model_from_settings
 
-            settings = self.settings
-            self._model = make_chat_model(
-                settings.llm_base_url,
-                settings.llm_model,
-                settings.llm_api_key,
-                settings.llm_timeout_s,
-            )
+            self._model = model_from_settings(self.settings)
         return self._model
 
     def add_turn(
@@ -258,16 +245,9 @@ class Lab:
     def compact(self, keep: int = 40) -> int:
         """Fold old turns into a summary; statements not yet stored are flushed to the
         daily log first, so compaction never loses a fact. Returns turns folded."""
-        cut = self.session.compaction_cut(keep)
-        for turn in self.session.unstored_before(cut):
-            self.store(
-                turn.content,
-                layer="daily",
-                source=f"session:{self.session.id}",
-                why="flushed before compaction",
-            )
-        folded, _ = self.session.compact(keep)
-        return len(folded)
+        from coordinator.session_summary import compact_session
+
+        return compact_session(self, keep)
 
     @property
     def coordinator(self) -> Any:
@@ -308,44 +288,29 @@ class Lab:
     def keep_session(self) -> Path:
         """Keep this session's graph state in SQLite (``.labmem/state/sessions.sqlite``)
         instead of memory only. Only what passed the guard is ever checkpointed."""
-        import sqlite3
-
-        from langgraph.checkpoint.sqlite import SqliteSaver
-
-        from coordinator.graph import build_graph
+        from coordinator.graph import build_graph, sqlite_saver
 
         path = self.workspace.state_dir / "sessions.sqlite"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), check_same_thread=False)
-        self._graph = build_graph(SqliteSaver(conn))
+        self._graph = build_graph(sqlite_saver(path))
         return path
 
     @property
     def embedder(self) -> Any:
         """The configured embedder, built once; routing and dedupe need no index."""
         if self._embedder is None:
-            from memory.search.embedders import make_embedder
+            from coordinator.search import embedder_for
 
-            settings = self.settings
-            self._embedder, self.search_warning = make_embedder(
-                settings.embedder,
-                settings.embedder_base_url,
-                settings.embedder_model,
-                settings.embedder_api_key,
-            )
+            self._embedder, self.search_warning = embedder_for(self.settings)
         return self._embedder
 
     def vectors_for(self, texts: Sequence[str]) -> Any:
         """Embeddings of ``texts``, cached for the session (dedupe compares with the same
         entries again and again)."""
-        import numpy as np
+        if self._vectors is None:
+            from memory.dedupe import VectorCache
 
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
-        if missing:
-            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
-                self._vectors[text] = vector
-        dim = self.embedder.identity.dimension
-        return np.stack([self._vectors[t] for t in texts]) if texts else np.zeros((0, dim))
+            self._vectors = VectorCache(self.embedder)
+        return self._vectors.get(texts)
 
     def curated_store(self, layer: str, project: str | None) -> CuratedFile | None:
         if layer == "memory":

@@ -21,7 +21,13 @@ from coordinator.router import Route, Router
 from memory.errors import InvalidInputError
 from memory.visibility import LAYERS
 
-__all__ = ["ModelRouter", "RoutingDecision", "make_chat_model", "rewrite_as_fact"]
+__all__ = [
+    "ModelRouter",
+    "RoutingDecision",
+    "make_chat_model",
+    "model_from_settings",
+    "rewrite_as_fact",
+]
 
 REWRITE_PROMPT = """Rewrite this line from a lab's daily log as one short durable fact for
 long-term memory, in the user's words where possible, present tense, no secrets. Reply with
@@ -157,4 +163,10 @@ def make_chat_model(
         api_key=api_key or "not-needed",
         timeout=timeout_s,
         max_retries=0,
+    )
+
+
+def model_from_settings(settings: Any) -> Any | None:
+    return make_chat_model(
+        settings.llm_base_url, settings.llm_model, settings.llm_api_key, settings.llm_timeout_s
     )

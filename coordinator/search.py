@@ -21,7 +21,13 @@ from memory.workspace import Workspace
 if TYPE_CHECKING:
     from coordinator.lab import Lab
 
-__all__ = ["KNOWN_KINDS", "build_search", "collection_name", "run_search"]
+__all__ = [
+    "KNOWN_KINDS",
+    "build_search",
+    "collection_name",
+    "embedder_for",
+    "run_search",
+]
 
 KNOWN_KINDS = (
     "fact",
@@ -40,6 +46,18 @@ KNOWN_KINDS = (
     "skill",
     "configuration",
 )
+
+
+def embedder_for(settings: Settings) -> tuple[Embedder, str | None]:
+    """The configured embedder, and a warning if it degraded to lexical."""
+    from memory.search.embedders import make_embedder
+
+    return make_embedder(
+        settings.embedder,
+        settings.embedder_base_url,
+        settings.embedder_model,
+        settings.embedder_api_key,
+    )
 
 
 def collection_name(root: Path) -> str:

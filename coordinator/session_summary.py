@@ -15,7 +15,7 @@ from memory.hygiene import check_texts
 if TYPE_CHECKING:
     from coordinator.lab import Lab
 
-__all__ = ["summary_lines", "write_summary"]
+__all__ = ["compact_session", "summary_lines", "write_summary"]
 
 MAX_LINES = 12
 
@@ -67,3 +67,17 @@ def write_summary(lab: Lab) -> Placed | None:
         head, "session-summary", f"session:{lab.session.id}", lab.clock.now(), children=children
     )
     return lab.daily.append([entry])[0]
+
+
+def compact_session(lab: Lab, keep: int) -> int:
+    """Flush statements not yet stored to the daily log, then fold old turns."""
+    cut = lab.session.compaction_cut(keep)
+    for turn in lab.session.unstored_before(cut):
+        lab.store(
+            turn.content,
+            layer="daily",
+            source=f"session:{lab.session.id}",
+            why="flushed before compaction",
+        )
+    folded, _ = lab.session.compact(keep)
+    return len(folded)

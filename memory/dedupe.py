@@ -16,7 +16,13 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["DedupeResult", "Thresholds", "differs_in_specifics", "find_duplicates"]
+__all__ = [
+    "DedupeResult",
+    "Thresholds",
+    "VectorCache",
+    "differs_in_specifics",
+    "find_duplicates",
+]
 
 _NUMBER = re.compile(r"\d+(?:[.:/,-]\d+)*")
 _NAME = re.compile(r"\b[A-Z][\w-]+")
@@ -88,3 +94,20 @@ def find_duplicates(
     if similar:
         return DedupeResult("similar", None, similar[:5], best_score)
     return DedupeResult("new", score=best_score)
+
+
+class VectorCache:
+    """Embeddings by text for one session: the same entries are compared again and again."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self._vectors: dict[str, np.ndarray] = {}
+
+    def get(self, texts: Sequence[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        if missing:
+            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
+                self._vectors[text] = vector
+        if not texts:
+            return np.zeros((0, self.embedder.identity.dimension), dtype=np.float32)
+        return np.stack([self._vectors[t] for t in texts])

@@ -33,7 +33,13 @@ __all__ = ["Lab"]
 
 
 class Lab:
-    """One open workspace seen from one session. Use ``Lab.open(...)`` as a context manager."""
+    """One open workspace seen from one session. Use ``Lab.open(...)`` as a context manager.
+
+    It composes the stores, the Coordinator graph, search, skills and maintenance, and
+    enforces the session kind's visibility. It does NOT parse Markdown, score search hits
+    or decide routing itself: those live in ``memory``, ``coordinator.graph`` and
+    ``coordinator.router``; heavy parts (the graph, the embedder, the index) load on first use.
+    """
 
     def __init__(self, settings: Settings, session_kind: str = "main") -> None:
         self.settings = settings

@@ -115,12 +115,24 @@ class Settings(BaseSettings):
 
 def load_settings(**overrides: Any) -> Settings:
     """Build settings; a bad value becomes an ``InvalidInputError`` naming it."""
+    import tomllib
+
     given = {k: v for k, v in overrides.items() if v is not None}
     try:
         return Settings(**given)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidInputError(
+            f"labmem.toml in the workspace is not valid TOML ({exc}); fix the line it names "
+            "or delete the file to use the defaults."
+        ) from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+        if first.get("type") == "extra_forbidden":
+            raise InvalidInputError(
+                f"unknown setting {where!r} (in labmem.toml or as LABMEM_{where.upper()}); "
+                "remove it — the settings are listed in the README."
+            ) from None
         raise InvalidInputError(
             f"setting {where} = {first.get('input')!r} is invalid: {first.get('msg')}. Fix "
             f"LABMEM_{where.upper()} or '{where}' in labmem.toml."

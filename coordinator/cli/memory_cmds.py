@@ -91,19 +91,27 @@ def show(ctx: click.Context, what: str, arg: str | None, as_json: bool) -> None:
 @click.pass_context
 def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
     """Import entries from FILE.jsonl (one ImportItem as JSON per line)."""
+    from memory.errors import InvalidInputError
+
+    try:
+        lines = [ln for ln in file.read_bytes().decode("utf-8").splitlines() if ln.strip()]
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(
+            f"{file} is not valid UTF-8 (byte {exc.start}); nothing was imported. Save it as "
+            "UTF-8 JSON Lines (one ImportItem per line)."
+        ) from None
     items: list[Any] = []
-    bad: list[dict[str, Any]] = []
-    with file.open(encoding="utf-8", errors="strict") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                items.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                bad.append({"line": number, "reason": f"invalid JSON: {exc.msg}"})
-                items.append({"invalid": True})
+    not_json: dict[int, str] = {}
+    for index, line in enumerate(lines):
+        try:
+            items.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            not_json[index] = f"invalid JSON: {exc.msg} (column {exc.colno})"
+            items.append({})  # refused by validation; its reason is replaced below
     with open_lab(ctx) as lab:
         report = lab.import_entries(items)
+    for refusal in report.refusals:
+        refusal["reason"] = not_json.get(refusal["index"], refusal["reason"])
     data = report.to_json()
     if as_json:
         emit_json(data)

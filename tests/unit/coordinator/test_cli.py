@@ -183,3 +183,20 @@ def test_unwritable_workspace_is_a_clear_error_and_nothing_half_written(
     assert "Traceback" not in err
     assert (home / "MEMORY.md").read_text() == before
     assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_bad_files_and_settings_are_one_clear_line(home: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "latin1.jsonl"
+    raw.write_bytes(b'\xff{"layer": "daily"}\n')
+    code, _, err = run("import", str(raw))
+    assert code == 1 and "not valid UTF-8" in err and "Traceback" not in err
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"layer": "daily", "text": "ok", "time": "2026-11-20T09:00:00Z"}\n{oops\n')
+    code, out, _ = run("import", str(lines), "--json")
+    refusal = json.loads(out)["refusals"][0]
+    assert code == 0 and refusal["index"] == 1 and refusal["reason"].startswith("invalid JSON")
+    home.mkdir(parents=True, exist_ok=True)
+    for text, expected in (("not toml [[[", "not valid TOML"), ("bogus = 1", "unknown setting")):
+        (home / "labmem.toml").write_text(text)
+        code, _, err = run("show", "today")
+        assert code == 1 and expected in err and "Traceback" not in err

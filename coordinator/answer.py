@@ -26,7 +26,13 @@ class Answer:
         }
 
 
+RELATIVE_FLOOR = 0.35  # a snippet scoring under this share of the best one is noise
+
+
 def answer_offline(question: str, hits: list[Hit]) -> Answer:
+    if hits:
+        best = hits[0].score
+        hits = [h for h in hits if best <= 0 or h.score >= RELATIVE_FLOOR * best]
     if not hits:
         return Answer(question, "I have nothing in memory about that.", [])
     lines = ["From memory (best matches first):"]

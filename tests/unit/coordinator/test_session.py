@@ -136,3 +136,10 @@ def test_naming_a_known_project_makes_it_active(lab: Lab) -> None:
     out: list[str] = []
     run_chat(lab, ["The homepage build is slow since the upgrade."], out.append)
     assert "(active project: homepage)" in out
+
+
+def test_offline_answer_leaves_out_weak_snippets(lab: Lab) -> None:
+    lab.remember("Restarted the Jellyfin container after it ran out of memory.", layer="daily")
+    lab.remember("I prefer answers in metric units.", layer="memory")
+    answer = lab.ask("what happened to jellyfin?")
+    assert "Jellyfin" in answer.text and "metric" not in answer.text

@@ -74,6 +74,14 @@ def open_lab(ctx: click.Context) -> Iterator[Lab]:
         yield lab
 
 
+def echo_notes(warnings: list[str], problems: list[str]) -> None:
+    """Warnings, then problems, one a line, as doctor and the skills commands print them."""
+    for line in warnings:
+        click.echo(f"warning: {line}")
+    for line in problems:
+        click.echo(f"problem: {line}")
+
+
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=None, default=str))
 

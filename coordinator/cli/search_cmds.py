@@ -90,6 +90,7 @@ def reindex(ctx: click.Context, full: bool, as_json: bool) -> None:
         "added": report.added,
         "updated": report.updated,
         "removed": report.removed,
+        "reembedded": report.reembedded,
         "rebuilt": report.rebuilt,
     }
     if as_json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from coordinator.cli.app import cli, emit_json, json_option, open_lab
+from coordinator.cli.app import cli, echo_notes, emit_json, json_option, open_lab
 
 
 @cli.group()
@@ -39,10 +39,7 @@ def list_(ctx: click.Context, as_json: bool) -> None:
         flag = " [draft — review it]" if row["status"] == "draft" else ""
         gate = f" (unavailable: {'; '.join(row['gating'])})" if row["gating"] else ""
         click.echo(f"{row['name']:24} {row['origin']:9} {row['description']}{flag}{gate}")
-    for line in cat.warnings:
-        click.echo(f"warning: {line}")
-    for line in cat.problems:
-        click.echo(f"problem: {line}")
+    echo_notes(cat.warnings, cat.problems)
 
 
 @skills.command()
@@ -122,10 +119,7 @@ def lint(ctx: click.Context, as_json: bool) -> None:
             }
         )
     else:
-        for line in cat.warnings:
-            click.echo(f"warning: {line}")
-        for line in cat.problems:
-            click.echo(f"problem: {line}")
+        echo_notes(cat.warnings, cat.problems)
         if not cat.problems:
             click.echo(f"{len(cat.skills)} skills OK.")
     if cat.problems:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from coordinator.cli.app import cli, emit_json, json_option, open_lab
+from coordinator.cli.app import cli, echo_notes, emit_json, json_option, open_lab
 
 
 @cli.command()
@@ -49,10 +49,7 @@ def doctor(ctx: click.Context, fix: bool, as_json: bool) -> None:
             click.echo(line)
         for line in report.fixed:
             click.echo(f"fixed: {line}")
-        for line in report.warnings:
-            click.echo(f"warning: {line}")
-        for line in report.problems:
-            click.echo(f"problem: {line}")
+        echo_notes(report.warnings, report.problems)
         if report.ok and not report.warnings:
             click.echo("All good.")
     if not report.ok:

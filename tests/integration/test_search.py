@@ -269,3 +269,17 @@ def test_skill_files_are_indexed_by_description_and_sections(home: Path) -> None
         report = lab.reindex()
         assert report.updated >= 1 and report.reembedded >= 1
         assert any("swap-disks.py" in h.text for h in lab.search("swap-disks", k=10))
+
+
+def test_reindex_json_reports_every_count(filled: Path) -> None:
+    result = CliRunner().invoke(cli, ["reindex", "--json"])
+    assert result.exit_code == 0
+    assert list(json.loads(result.stdout)) == [
+        "files_scanned",
+        "files_changed",
+        "added",
+        "updated",
+        "removed",
+        "reembedded",
+        "rebuilt",
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 from collections.abc import Sequence
 from datetime import date
@@ -85,8 +86,10 @@ def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -
         context=settings.context_weight,
         mmr=settings.mmr_lambda,
     )
-    service = SearchService(workspace.root, workspace.index_dir, embedder, vectors, weights)
-    return service
+    threads = settings.embed_threads or len(os.sched_getaffinity(0))
+    return SearchService(
+        workspace.root, workspace.index_dir, embedder, vectors, weights, threads=threads
+    )
 
 
 def _date(value: date | str | None) -> date | None:
@@ -135,7 +138,7 @@ def run_search(
                 raise InvalidInputError(
                     f"unknown kind {kind!r}; use one of: {', '.join(sorted(valid))}."
                 )
-    service.sync()
+    service.sync(budget=lab.settings.index_budget_s)
     usage = UsageLog(lab.workspace.state_dir)
     hits = service.search(
         query,
@@ -150,5 +153,7 @@ def run_search(
         include_archive=include_archive,
         boosts=usage.factors(),
     )
-    usage.served(h.id for h in hits if h.id)
+    # Only curated entries are ranked by use, so only they are counted: a search that
+    # serves daily-log lines writes no state.
+    usage.served(h.id for h in hits if h.id and h.layer in ("memory", "project"))
     return hits

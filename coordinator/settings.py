@@ -64,6 +64,15 @@ class Settings(BaseSettings):
         default=0.0, ge=0, le=1, description="MMR diversity for search; 0 = off."
     )
     embedder: str = Field(default="minilm", description="minilm, hashing or openai.")
+    embed_threads: int = Field(
+        default=0, ge=0, description="Threads that compute vectors (0: one per available core)."
+    )
+    index_budget_s: float = Field(
+        default=2.0,
+        ge=0,
+        description="Seconds a search may spend computing missing vectors before it answers "
+        "from what is ready (words only for the rest; 'labmem reindex' finishes the job).",
+    )
     index: Literal["embedded", "chroma-http"] = Field(default="embedded")
     index_host: str = Field(default="127.0.0.1")
     index_port: int = Field(default=8000, ge=1, le=65535)

@@ -54,10 +54,19 @@ def search(
             include_archive=include_archive,
         )
         warning = lab.search_warning
+        pending = lab.search_service.pending()
     if warning:
         click.echo(f"labmem: {warning}", err=True)
+    if pending:
+        click.echo(
+            f"labmem: {pending} new entries are matched by their words only for now; "
+            "'labmem reindex' computes their vectors (searches also do, a little at a time).",
+            err=True,
+        )
     if as_json:
-        emit_json({"query": query, "hits": [hit.to_json() for hit in hits]})
+        emit_json(
+            {"query": query, "partial": bool(pending), "hits": [hit.to_json() for hit in hits]}
+        )
         return
     if not hits:
         click.echo("No matches.")
@@ -72,9 +81,14 @@ def search(
 @click.pass_context
 def reindex(ctx: click.Context, full: bool, as_json: bool) -> None:
     """Bring the search index in step with the Markdown (only changed entries re-embed)."""
+    import sys
+    import time
+
     from rich.progress import Progress
 
-    with open_lab(ctx) as lab, Progress(transient=True, disable=as_json) as bar:
+    tty = sys.stderr.isatty()
+    started = time.monotonic()
+    with open_lab(ctx) as lab, Progress(transient=True, disable=as_json or not tty) as bar:
         task = bar.add_task("embedding", total=None)
 
         def progress(done: int, total: int) -> None:
@@ -82,6 +96,9 @@ def reindex(ctx: click.Context, full: bool, as_json: bool) -> None:
 
         report = lab.reindex(progress, full=full)
         warning = lab.search_warning
+    if not tty and report.reembedded:
+        took = time.monotonic() - started
+        click.echo(f"labmem: embedded {report.reembedded} chunks in {took:.1f} s", err=True)
     if warning:
         click.echo(f"labmem: {warning}", err=True)
     data = {
@@ -92,6 +109,7 @@ def reindex(ctx: click.Context, full: bool, as_json: bool) -> None:
         "removed": report.removed,
         "reembedded": report.reembedded,
         "rebuilt": report.rebuilt,
+        "pending": report.pending,
     }
     if as_json:
         emit_json(data)

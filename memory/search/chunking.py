@@ -19,7 +19,7 @@ from memory.records import Record, resolve
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
-CHUNKING_VERSION = "3"
+CHUNKING_VERSION = "4"
 WINDOW_CHARS = 900
 _DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -81,9 +81,11 @@ def _windows(text: str) -> list[str]:
         size += len(word) + 1
         if size >= WINDOW_CHARS:
             out.append(" ".join(current))
-            current = current[len(current) * 3 // 4 :]  # a quarter overlaps the next window
-            size = sum(len(w) + 1 for w in current)
-    if current and (not out or len(current) > 5):
+            current = []  # windows do not overlap: no text is embedded twice
+            size = 0
+    if current and out and len(current) <= 5:
+        out[-1] += " " + " ".join(current)  # a few trailing words join the last window
+    elif current:
         out.append(" ".join(current))
     return out
 

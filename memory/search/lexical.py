@@ -11,14 +11,14 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from memory.search.chunking import Chunk
 
-__all__ = ["LexicalIndex", "terms"]
+__all__ = ["Filters", "LexicalIndex", "terms"]
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 STOPWORDS = frozenset(
@@ -32,16 +32,49 @@ STOPWORDS = frozenset(
     yourselves s t don did didn""".split()
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER);
 CREATE TABLE IF NOT EXISTS chunks(
     rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL,
-    layer TEXT NOT NULL, archived INTEGER NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL);
+    layer TEXT NOT NULL, archived INTEGER NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+    day TEXT, project TEXT, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path, seq);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(terms, tokenize='unicode61');
+-- chunks searchable by their words whose vector is not stored yet (filled in behind writes)
+CREATE TABLE IF NOT EXISTS pending(id TEXT PRIMARY KEY);
 """
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Conditions pushed into the queries instead of filtering afterwards."""
+
+    project: str | None = None
+    kinds: tuple[str, ...] = ()
+    since: str | None = None  # ISO date, inclusive
+    until: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.project or self.kinds or self.since or self.until)
+
+    def sql(self) -> tuple[str, list[Any]]:
+        parts: list[str] = []
+        params: list[Any] = []
+        if self.project:
+            parts.append("c.project = ?")
+            params.append(self.project)
+        if self.kinds:
+            parts.append(f"c.kind IN ({','.join('?' * len(self.kinds))})")
+            params += list(self.kinds)
+        if self.since:
+            parts.append("c.day >= ?")
+            params.append(self.since)
+        if self.until:
+            parts.append("c.day <= ?")
+            params.append(self.until)
+        return "".join(f" AND {p}" for p in parts), params
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +104,7 @@ class LexicalIndex:
         self.db.execute("PRAGMA synchronous=NORMAL")
         if self.db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             # Derived data in an older layout: drop it, the next sync rebuilds it.
-            for table in ("fts", "chunks", "files", "meta"):
+            for table in ("fts", "chunks", "files", "meta", "pending"):
                 self.db.execute(f"DROP TABLE IF EXISTS {table}")
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.executescript(_SCHEMA)
@@ -120,8 +153,8 @@ class LexicalIndex:
         with self.db:
             for chunk in chunks:
                 cur = self.db.execute(
-                    "INSERT INTO chunks(id, path, hash, layer, archived, seq, data) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO chunks(id, path, hash, layer, archived, seq, kind, day, "
+                    "project, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chunk.id,
                         chunk.path,
@@ -129,6 +162,9 @@ class LexicalIndex:
                         chunk.layer,
                         int(chunk.archived),
                         chunk.seq,
+                        chunk.kind,
+                        chunk.date,
+                        chunk.project,
                         json.dumps(asdict(chunk)),
                     ),
                 )
@@ -147,9 +183,27 @@ class LexicalIndex:
                 ).fetchall()
                 self.db.executemany("DELETE FROM fts WHERE rowid = ?", rows)
                 self.db.executemany("DELETE FROM chunks WHERE rowid = ?", rows)
+                self.db.executemany("DELETE FROM pending WHERE id = ?", [(i,) for i in part])
+
+    # -- vectors still to compute -----------------------------------------------------------
+    def mark_pending(self, ids: Sequence[str]) -> None:
+        with self.db:
+            self.db.executemany("INSERT OR IGNORE INTO pending VALUES (?)", [(i,) for i in ids])
+
+    def clear_pending(self, ids: Sequence[str]) -> None:
+        with self.db:
+            self.db.executemany("DELETE FROM pending WHERE id = ?", [(i,) for i in ids])
+
+    def pending(self, limit: int | None = None) -> list[str]:
+        sql = "SELECT id FROM pending ORDER BY id" + (f" LIMIT {int(limit)}" if limit else "")
+        return [row[0] for row in self.db.execute(sql)]
+
+    def pending_count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM pending").fetchone()[0])
 
     def reset(self) -> None:
         with self.db:
+            self.db.execute("DELETE FROM pending")
             self.db.execute("DELETE FROM chunks")
             self.db.execute("DELETE FROM fts")
             self.db.execute("DELETE FROM files")
@@ -165,6 +219,20 @@ class LexicalIndex:
             ):
                 out[chunk_id] = Chunk(**json.loads(data))
         return out
+
+    def ids_where(
+        self, layers: Sequence[str], include_archived: bool, filters: Filters | None
+    ) -> list[str]:
+        """Every chunk id in these layers that passes the filters."""
+        sql = f"SELECT c.id FROM chunks c WHERE c.layer IN ({','.join('?' * len(layers))})"
+        params: list[Any] = list(layers)
+        if not include_archived:
+            sql += " AND c.archived = 0"
+        if filters:
+            where, more = filters.sql()
+            sql += where
+            params += more
+        return [row[0] for row in self.db.execute(sql, params)]
 
     def neighbours(self, chunks: Sequence[Chunk]) -> dict[str, Chunk]:
         """The chunks just before and after each given one in its file."""
@@ -184,6 +252,7 @@ class LexicalIndex:
         k: int,
         layers: Sequence[str] | None = None,
         include_archived: bool = False,
+        filters: Filters | None = None,
     ) -> list[tuple[str, float]]:
         words = sorted(set(terms(query)))
         if not words:
@@ -199,6 +268,10 @@ class LexicalIndex:
             params += list(layers)
         if not include_archived:
             sql += " AND c.archived = 0"
+        if filters:
+            where, more = filters.sql()
+            sql += where
+            params += more
         sql += " ORDER BY bm25(fts) LIMIT ?"
         params.append(k)
         return [(i, float(s)) for i, s in self.db.execute(sql, params)]

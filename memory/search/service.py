@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -21,7 +23,8 @@ import numpy as np
 from memory.errors import IndexModelMismatchError, InvalidInputError
 from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
 from memory.search.embedders import Embedder, Vectors
-from memory.search.lexical import LexicalIndex
+from memory.search.lexical import Filters, LexicalIndex
+from memory.search.mirror import MirroredIndex
 from memory.search.ranking import (
     Hit,
     SearchWeights,
@@ -38,6 +41,10 @@ __all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
 CURATED = frozenset({"memory", "project"})
 
 MAX_QUERY_CHARS = 2000
+EMBED_BATCH = 64  # texts per embedding call at most (sorted by length: little padding)
+BATCH_CHARS = 6000  # and characters: a batch of long texts stays short, so a budget holds
+STORE_BATCH = 512  # vectors per write to the vector index
+QUERY_CACHE = 256  # query vectors kept (a session often asks the same thing again)
 
 
 @dataclass
@@ -49,6 +56,7 @@ class SyncReport:
     removed: int = 0
     reembedded: int = 0
     rebuilt: bool = False
+    pending: int = 0  # searchable by words only: vectors still to compute
 
 
 class SearchService:
@@ -59,13 +67,16 @@ class SearchService:
         embedder: Embedder,
         vectors: VectorIndex,
         weights: SearchWeights | None = None,
+        threads: int = 1,
     ) -> None:
         self.root = root
         self.index_dir = index_dir
         self.embedder = embedder
-        self.vectors = vectors
+        self.vectors = vectors if isinstance(vectors, MirroredIndex) else MirroredIndex(vectors)
         self.weights = weights or SearchWeights()
+        self.threads = threads
         self.lexical = self._open_lexical()
+        self._query_vectors: OrderedDict[str, Vectors] = OrderedDict()
 
     @property
     def identity(self) -> dict[str, str]:
@@ -94,25 +105,32 @@ class SearchService:
 
     # -- sync ------------------------------------------------------------------------------
     def _files(self) -> dict[str, tuple[int, int]]:
+        """(mtime_ns, size) of every indexed file, by workspace-relative path. Plain
+        ``os.scandir`` and string paths: this runs before every search."""
         found: dict[str, tuple[int, int]] = {}
-        stack = [
-            self.root / "MEMORY.md",
-            self.root / "memory",
-            self.root / "projects",
-            self.root / "skills",
-        ]
+        root = str(self.root)
+        try:
+            st = os.stat(os.path.join(root, "MEMORY.md"))
+            found["MEMORY.md"] = (st.st_mtime_ns, st.st_size)
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+        stack = [(os.path.join(root, top), top) for top in ("memory", "projects", "skills")]
         while stack:
-            path = stack.pop()
+            path, rel = stack.pop()
             try:
-                if path.is_dir() and not path.is_symlink():
-                    stack.extend(Path(e.path) for e in os.scandir(path))
-                    continue
-                rel = path.relative_to(self.root).as_posix()
-                if layer_of(rel) is not None and path.is_file():
-                    st = path.stat()
-                    found[rel] = (st.st_mtime_ns, st.st_size)
+                entries = list(os.scandir(path))
             except (FileNotFoundError, NotADirectoryError):
                 continue
+            for entry in entries:
+                sub = f"{rel}/{entry.name}"
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append((entry.path, sub))
+                    elif layer_of(sub) is not None and entry.is_file():
+                        st = entry.stat()
+                        found[sub] = (st.st_mtime_ns, st.st_size)
+                except FileNotFoundError:
+                    continue
         return found
 
     def check_identity(self) -> bool:
@@ -124,19 +142,27 @@ class SearchService:
             vec.get(k) == v for k, v in want.items()
         )
 
-    def rebuild(self, progress: Callable[[int, int], None] | None = None) -> SyncReport:
+    def rebuild(
+        self, progress: Callable[[int, int], None] | None = None, budget: float | None = None
+    ) -> SyncReport:
         self.lexical.reset()
         self.vectors.reset(self.identity)
         self.lexical.set_meta(self.identity)
-        report = self.sync(progress, _checked=True)
+        report = self.sync(progress, _checked=True, budget=budget)
         report.rebuilt = True
         return report
 
     def sync(
-        self, progress: Callable[[int, int], None] | None = None, _checked: bool = False
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        _checked: bool = False,
+        budget: float | None = None,
     ) -> SyncReport:
+        """Bring the index in step with the Markdown. Every changed chunk is searchable by
+        its words at once; vectors are then computed for at most ``budget`` seconds
+        (``None``: all of them). What is left is filled in by the next sync."""
         if not _checked and not self.check_identity():
-            return self.rebuild(progress)
+            return self.rebuild(progress, budget)
         report = SyncReport()
         files = self._files()
         known = self.lexical.file_stats()
@@ -144,8 +170,19 @@ class SearchService:
         changed = [p for p, st in files.items() if known.get(p) != st]
         gone = [p for p in known if p not in files]
         report.files_changed = len(changed) + len(gone)
-        if not changed and not gone:
-            return report
+        if changed or gone:
+            self._update_words(report, files, changed, gone)
+        report.reembedded = self.fill(budget, progress)
+        report.pending = self.lexical.pending_count()
+        return report
+
+    def _update_words(
+        self,
+        report: SyncReport,
+        files: dict[str, tuple[int, int]],
+        changed: list[str],
+        gone: list[str],
+    ) -> None:
         old = self.lexical.hashes_for(changed + gone)
         fresh: dict[str, Chunk] = {}
         for rel in changed:
@@ -169,44 +206,81 @@ class SearchService:
             )
             self.lexical.upsert(moved)
         moved_ids = {c.id for c in moved}
-        report.reembedded = len(todo) - len(moved)
-        self._embed_and_store([c for c in todo if c.id not in moved_ids], progress)
+        new = [c for c in todo if c.id not in moved_ids]
+        if new:
+            # A changed text's old vector would score the old words: drop it now.
+            self.vectors.delete([c.id for c in new if c.id in old])
+            self.lexical.upsert(new)
+            self.lexical.mark_pending([c.id for c in new])
         if stale:
             self.lexical.delete(stale)
             self.vectors.delete(stale)
         self.lexical.set_file_stats({p: files[p] for p in changed}, gone)
-        return report
 
-    def _embed_and_store(
-        self, chunks: Sequence[Chunk], progress: Callable[[int, int], None] | None
-    ) -> None:
-        """Embed in batches on one worker thread while this thread stores the previous
-        batch: storing (chromadb, FTS5) overlaps embedding instead of adding to it."""
-        size = 256
-        batches = [list(chunks[i : i + size]) for i in range(0, len(chunks), size)]
-        if not batches:
-            return
+    def pending(self) -> int:
+        """Chunks searchable by their words whose vector is not computed yet."""
+        return self.lexical.pending_count()
 
-        def embed(part: list[Chunk]) -> Vectors:
-            return self.embedder.embed([c.embed_text for c in part])
+    def fill(
+        self, budget: float | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> int:
+        """Compute the missing vectors, for at most ``budget`` seconds; how many were stored.
 
-        done = 0
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="labmem-embed") as pool:
-            pending = pool.submit(embed, batches[0])
-            for n, part in enumerate(batches):
-                vectors = pending.result()
-                if n + 1 < len(batches):
-                    pending = pool.submit(embed, batches[n + 1])
+        Texts are sorted by length so a batch pads little, identical texts are embedded
+        once, and batches run on ``threads`` workers (onnxruntime releases the GIL) while
+        this thread stores finished ones."""
+        ids = self.lexical.pending()
+        if not ids:
+            return 0
+        chunks = sorted(self.lexical.chunks(ids).values(), key=lambda c: len(c.embed_text))
+        if len(chunks) < len(ids):  # pending ids whose chunk is gone
+            self.lexical.clear_pending(sorted(set(ids) - {c.id for c in chunks}))
+        batches = _batches(list(dict.fromkeys(c.embed_text for c in chunks)))
+        deadline = None if budget is None else time.monotonic() + budget
+        by_text: dict[str, list[Chunk]] = {}
+        for chunk in chunks:
+            by_text.setdefault(chunk.embed_text, []).append(chunk)
+        stored = 0
+        ready: list[tuple[list[Chunk], Vectors]] = []
+
+        def store() -> None:
+            nonlocal stored
+            if not ready:
+                return
+            part = [c for group, _ in ready for c in group]
+            vectors = np.concatenate([v for _, v in ready])
+            self.vectors.upsert([c.id for c in part], vectors, [c.layer for c in part])
+            self.lexical.clear_pending([c.id for c in part])
+            stored += len(part)
+            ready.clear()
+            if progress:
+                progress(stored, len(chunks))
+
+        workers = max(1, self.threads)
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="labmem-embed") as pool:
+            queue: list[tuple[list[str], Future[Vectors]]] = []
+            nxt = 0
+            while nxt < len(batches) or queue:
+                out_of_time = deadline is not None and time.monotonic() > deadline
+                while nxt < len(batches) and len(queue) < workers and not out_of_time:
+                    queue.append((batches[nxt], pool.submit(self.embedder.embed, batches[nxt])))
+                    nxt += 1
+                if not queue:
+                    break
+                batch, future = queue.pop(0)
+                vectors = future.result()
                 if vectors.shape[1] != self.embedder.identity.dimension:
                     raise IndexModelMismatchError(
                         f"the embedder returned {vectors.shape[1]}-d vectors, expected "
                         f"{self.embedder.identity.dimension}; run 'labmem reindex --full'."
                     )
-                self.vectors.upsert([c.id for c in part], vectors, [c.layer for c in part])
-                self.lexical.upsert(part)
-                done += len(part)
-                if progress:
-                    progress(done, len(chunks))
+                for text, vector in zip(batch, vectors, strict=True):
+                    group = by_text[text]
+                    ready.append((group, np.repeat(vector[None, :], len(group), axis=0)))
+                if sum(len(g) for g, _ in ready) >= STORE_BATCH:
+                    store()
+        store()
+        return stored
 
     # -- search ----------------------------------------------------------------------------
     def search(
@@ -230,11 +304,16 @@ class SearchService:
         query = query.strip()[:MAX_QUERY_CHARS]
         if k < 1:
             raise InvalidInputError(f"k={k} is not valid; ask for at least 1 hit.")
-        filtered = bool(project or kinds or since or until or tags)
-        wide = max(self.weights.candidates, k * 5) * (4 if filtered else 1)
-        lexical = dict(self.lexical.search(query, wide, layers, include_archive))
-        qvec = self.embedder.embed([query])[0]
-        dense = dict(self.vectors.query(qvec, wide, layers))
+        filters = Filters(
+            project=project,
+            kinds=tuple(kinds or ()),
+            since=since.isoformat() if since else None,
+            until=until.isoformat() if until else None,
+        )
+        wide = max(self.weights.candidates, k * 5) * (2 if tags else 1)
+        lexical = dict(self.lexical.search(query, wide, layers, include_archive, filters))
+        qvec = self.query_vector(query)
+        dense = self._dense(qvec, wide, layers, include_archive, filters)
         ids = list(dict.fromkeys([*lexical, *dense]))
         catalogue = self.lexical.chunks(ids)
         ids = [
@@ -248,8 +327,7 @@ class SearchService:
             return []
         missing = [i for i in ids if i not in dense]
         if missing:
-            for chunk_id, vec in self.vectors.vectors(missing).items():
-                dense[chunk_id] = float(np.dot(vec, qvec))
+            dense.update(self.vectors.score(qvec, missing))
         fused = self._fuse(ids, lexical, dense)
         self._add_neighbours(fused, catalogue, qvec, dense, k, layers, include_archive)
         by_position: dict[tuple[str, int], float] = {}
@@ -282,6 +360,36 @@ class SearchService:
         if self.weights.mmr and len(scored) > k:
             scored = self._diversify(scored, k)
         return [to_hit(chunk, score) for score, chunk in scored[:k]]
+
+    def query_vector(self, query: str) -> Vectors:
+        """The query's vector; the last few are kept, since a session often asks again."""
+        cached = self._query_vectors.get(query)
+        if cached is not None:
+            self._query_vectors.move_to_end(query)
+            return cached
+        vector: Vectors = self.embedder.embed([query])[0]
+        self._query_vectors[query] = vector
+        if len(self._query_vectors) > QUERY_CACHE:
+            self._query_vectors.popitem(last=False)
+        return vector
+
+    def _dense(
+        self,
+        qvec: Vectors,
+        wide: int,
+        layers: Sequence[str],
+        include_archive: bool,
+        filters: Filters,
+    ) -> dict[str, float]:
+        """Nearest vectors. With filters and the in-memory copy loaded, the candidates that
+        pass them are scored exactly; otherwise the index is asked for more and the
+        filters are applied by the caller."""
+        if filters and self.vectors.loaded:
+            allowed = self.lexical.ids_where(layers, include_archive, filters)
+            scores = self.vectors.score(qvec, allowed)
+            best = sorted(scores.items(), key=lambda item: -item[1])[:wide]
+            return dict(best)
+        return dict(self.vectors.query(qvec, wide * (4 if filters else 1), layers))
 
     def _diversify(self, scored: list[tuple[float, Chunk]], k: int) -> list[tuple[float, Chunk]]:
         """Optional MMR over the best candidates, so near-copies do not fill the page."""
@@ -329,8 +437,7 @@ class SearchService:
         if not extra:
             return
         low, high = self._cos_range
-        for chunk_id, vec in self.vectors.vectors(list(extra)).items():
-            cos = float(np.dot(vec, qvec))
+        for chunk_id, cos in self.vectors.score(qvec, list(extra)).items():
             scaled = (cos - low) / (high - low) if high > low else 0.0
             fused[chunk_id] = self.weights.dense * min(max(scaled, 0.0), 1.0)
             catalogue[chunk_id] = extra[chunk_id]
@@ -370,3 +477,16 @@ class SearchService:
                 f"{self.lexical.count()}; run 'labmem reindex'"
             )
         return problems
+
+
+def _batches(texts: list[str]) -> list[list[str]]:
+    """Consecutive texts in batches of many short ones or a few long ones."""
+    batches: list[list[str]] = [[]]
+    size = 0
+    for text in texts:
+        if batches[-1] and (len(batches[-1]) >= EMBED_BATCH or size >= BATCH_CHARS):
+            batches.append([])
+            size = 0
+        batches[-1].append(text)
+        size += len(text)
+    return batches

@@ -41,6 +41,10 @@ class VectorIndex(Protocol):
         """Drop every vector and record the identity of what will be stored."""
         ...
 
+    def dump(self) -> tuple[list[str], Vectors, list[str]]:
+        """Every (id, vector, layer), as a list of ids, one matrix and a list of layers."""
+        ...
+
 
 class InMemoryVectorIndex:
     """Exact cosine search over a dict of vectors: the reference for the contract suite."""
@@ -84,6 +88,12 @@ class InMemoryVectorIndex:
         self._vectors.clear()
         self._layers.clear()
         self._identity = dict(identity)
+
+    def dump(self) -> tuple[list[str], Vectors, list[str]]:
+        ids = list(self._vectors)
+        dim = len(next(iter(self._vectors.values()))) if ids else 0
+        matrix = np.stack([self._vectors[i] for i in ids]) if ids else np.zeros((0, dim))
+        return ids, matrix.astype(np.float32), [self._layers[i] for i in ids]
 
 
 def _embedding_function(embedder: Embedder) -> Any:
@@ -237,6 +247,22 @@ class ChromaVectorIndex:
 
     def count(self) -> int:
         return int(self._collection.count())
+
+    def dump(self) -> tuple[list[str], Vectors, list[str]]:
+        ids: list[str] = []
+        rows: list[Any] = []
+        layers: list[str] = []
+        page = 5000
+        for offset in range(0, self.count(), page):
+            got = self._collection.get(
+                include=["embeddings", "metadatas"], limit=page, offset=offset
+            )
+            ids += got["ids"]
+            rows += list(got["embeddings"])
+            layers += [str((m or {}).get("layer", "")) for m in got["metadatas"]]
+        dim = len(rows[0]) if rows else 0
+        matrix = np.asarray(rows, dtype=np.float32) if rows else np.zeros((0, dim), np.float32)
+        return ids, matrix, layers
 
     def identity(self) -> dict[str, str]:
         meta = self._collection.metadata or {}

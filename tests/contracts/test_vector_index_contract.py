@@ -9,21 +9,27 @@ import numpy as np
 import pytest
 
 from memory.search.embedders import HashingEmbedder
+from memory.search.mirror import MirroredIndex
 from memory.search.vector_index import ChromaVectorIndex, InMemoryVectorIndex
 
 EMB = HashingEmbedder(dimension=64)
 
 
-@pytest.fixture(params=["memory", "embedded", "server"])
+@pytest.fixture(params=["memory", "embedded", "server", "mirror"])
 def index(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     name = f"labmem-test-{tmp_path.name[-20:]}".replace("_", "-")
     if request.param == "memory":
         idx: Any = InMemoryVectorIndex()
     elif request.param == "embedded":
         idx = ChromaVectorIndex.embedded(tmp_path / "chroma", name, EMB)
-    else:
+    elif request.param == "server":
         host, port = request.getfixturevalue("chroma_server")
         idx = ChromaVectorIndex.server(host, port, name, EMB)
+    else:
+        # The in-memory copy over chromadb, loaded from the start: it must answer exactly
+        # as its store of record does, and keep that store in step.
+        idx = MirroredIndex(ChromaVectorIndex.embedded(tmp_path / "chroma", name, EMB))
+        idx.load()
     idx.reset({"embedder": "hashing", "dimension": "64"})
     return idx
 
@@ -92,3 +98,37 @@ def test_server_down_is_a_clear_error_naming_host_and_port() -> None:
 
     with pytest.raises(IndexUnavailableError, match="127.0.0.1:9"):
         ChromaVectorIndex.server("127.0.0.1", 9, "labmem-x", EMB)
+
+
+def test_dump_returns_every_vector_with_its_layer(index: Any) -> None:
+    _add(index, DOCS)
+    _add(index, {"b": ("the jellyfin container moved", "daily")})
+    index.delete(["d"])
+    ids, matrix, layers = index.dump()
+    assert sorted(ids) == ["a", "b", "c"]
+    assert matrix.shape == (3, 64)
+    row = ids.index("b")
+    assert layers[row] == "daily"
+    assert np.allclose(matrix[row], EMB.embed(["the jellyfin container moved"])[0], atol=1e-5)
+
+
+def test_mirror_stays_in_step_with_its_store(tmp_path: Path) -> None:
+    store = ChromaVectorIndex.embedded(tmp_path / "chroma", "labmem-mirror-step", EMB)
+    store.reset({"embedder": "hashing"})
+    mirror = MirroredIndex(store, load_after=1)
+    _add(mirror, DOCS)
+    query = EMB.embed(["the nas stores backups"])[0]
+    first = mirror.query(query, 3)  # answered by chromadb: the copy is not loaded yet
+    assert not mirror.loaded
+    second = mirror.query(query, 3)  # the second query loads the copy
+    assert mirror.loaded
+    assert [i for i, _ in first] == [i for i, _ in second]
+    _add(mirror, {"e": ("the nas stores backups offsite", "daily")})
+    mirror.delete(["a"])
+    assert mirror.count() == store.count() == 4
+    fresh = MirroredIndex(store)
+    fresh.load()
+    got, want = mirror.query(query, 4), fresh.query(query, 4)
+    assert [i for i, _ in got] == [i for i, _ in want]
+    assert [s for _, s in got] == pytest.approx([s for _, s in want], abs=1e-5)
+    assert set(mirror.score(query, ["b", "e", "zz"])) == {"b", "e"}

@@ -282,4 +282,5 @@ def test_reindex_json_reports_every_count(filled: Path) -> None:
         "removed",
         "reembedded",
         "rebuilt",
+        "pending",
     ]

@@ -1,0 +1,159 @@
+"""Searchable at once: words are indexed with the write, vectors are filled in behind it.
+
+Real chromadb and SQLite; the embedder is the hashing one (through the same interface as
+MiniLM), wrapped to count what it is asked to embed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from coordinator import Lab, load_settings
+from coordinator.cli import cli
+from coordinator.search import build_search
+from memory.search.embedders import HashingEmbedder, Vectors
+from memory.search.service import SearchService
+from memory.workspace import Workspace
+
+pytestmark = pytest.mark.integration
+
+
+class CountingEmbedder:
+    """The hashing embedder, recording every batch it is given."""
+
+    degraded = False
+
+    def __init__(self) -> None:
+        self.inner = HashingEmbedder()
+        self.identity = self.inner.identity
+        self.batches: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        self.batches.append(list(texts))
+        return self.inner.embed(texts)
+
+
+def _import(home: Path, n: int, repeat: int = 1) -> None:
+    items = [
+        {
+            "layer": "daily",
+            "text": f"Checked sensor {i % (n // repeat)} in greenhouse row {i % (n // repeat)}.",
+            "time": f"2026-11-2{1 + i // 1000}T{(i // 60) % 24:02d}:{i % 60:02d}:00Z",
+        }
+        for i in range(n)
+    ]
+    with Lab.open(home) as lab:
+        report = lab.import_entries(items)
+        assert report.written == n
+
+
+def _service(home: Path, embedder: CountingEmbedder, threads: int = 2) -> SearchService:
+    settings = load_settings(home=home)
+    service = build_search(Workspace(home), settings, embedder)  # type: ignore[arg-type]
+    service.threads = threads
+    return service
+
+
+def test_words_are_searchable_before_any_vector(home: Path) -> None:
+    _import(home, 300)
+    embedder = CountingEmbedder()
+    service = _service(home, embedder)
+    report = service.sync(budget=0)
+    assert report.added == 300 and report.pending == 300 and report.reembedded == 0
+    assert embedder.batches == []  # nothing embedded yet...
+    hits = service.search("sensor 17 greenhouse", k=3, layers=["daily"], now=_now())
+    assert hits and "sensor 17 " in hits[0].text  # ...and the words already answer
+    assert service.pending() == 300
+    service.close()
+
+
+def test_backfill_embeds_each_text_once_in_length_order_and_survives_reopen(home: Path) -> None:
+    _import(home, 200, repeat=2)  # every text twice (on different lines)
+    embedder = CountingEmbedder()
+    service = _service(home, embedder)
+    service.sync(budget=0)
+    service.close()
+    # A new process finds the pending work where the last one left it.
+    embedder = CountingEmbedder()
+    service = _service(home, embedder)
+    assert service.pending() == 200
+    report = service.sync()
+    assert report.reembedded == 200 and report.pending == 0
+    embedded = [t for batch in embedder.batches for t in batch]
+    assert len(embedded) == len(set(embedded)) == 100  # identical text: one vector
+    assert all(len(a) <= len(b) for a, b in zip(embedded, embedded[1:], strict=False))
+    assert service.vectors.count() == service.lexical.count() == 200
+    service.close()
+
+
+def test_a_time_budget_stops_between_batches(home: Path) -> None:
+    _import(home, 400)
+    embedder = CountingEmbedder()
+    service = _service(home, embedder, threads=1)
+    service.sync(budget=0)
+    assert service.fill(budget=0) == 0  # no time: nothing is embedded
+    inner = embedder.embed
+
+    def slow(texts: Sequence[str]) -> Vectors:
+        time.sleep(0.1)
+        return inner(texts)
+
+    embedder.embed = slow  # type: ignore[method-assign]
+    stored = service.fill(budget=0.25)  # batches in flight at the deadline still finish
+    assert 0 < stored < 400
+    assert service.pending() == 400 - stored
+    assert service.fill() == 400 - stored and service.pending() == 0
+    service.close()
+
+
+def test_cli_search_during_backfill_says_partial(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABMEM_EMBEDDER", "hashing")
+    monkeypatch.setenv("LABMEM_INDEX_BUDGET_S", "0")
+    _import(home, 600)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--home", str(home), "search", "greenhouse row 42", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert list(data) == ["query", "partial", "hits"]  # the documented shape
+    assert data["partial"] is True
+    assert data["hits"] and "row 42" in data["hits"][0]["text"]
+    assert "matched by their words only" in result.stderr
+    result = runner.invoke(cli, ["--home", str(home), "reindex", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["pending"] == 0
+    result = runner.invoke(cli, ["--home", str(home), "search", "greenhouse row 42", "--json"])
+    assert json.loads(result.stdout)["partial"] is False
+
+
+def test_changed_text_loses_its_old_vector_at_once(home: Path) -> None:
+    with Lab.open(home) as lab:
+        receipt = lab.remember("The incubator is set to 37 degrees.", layer="memory")
+        lab.reindex()
+    path = home / "MEMORY.md"
+    path.write_text(path.read_text().replace("37 degrees", "30 degrees and humid"))
+    embedder = CountingEmbedder()
+    service = _service(home, embedder)
+    service.sync(budget=0)
+    chunk_id = f"MEMORY.md#{receipt.id}"
+    assert service.vectors.vectors([chunk_id]) == {}  # no stale vector scores the old text
+    assert service.pending() == 1
+    service.sync()
+    vector = service.vectors.vectors([chunk_id])[chunk_id]
+    want = HashingEmbedder().embed(["The incubator is set to 30 degrees and humid."])[0]
+    assert np.allclose(vector, want, atol=1e-5)
+    service.close()
+
+
+def _now():  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    return datetime(2026, 11, 29, 12, tzinfo=UTC)

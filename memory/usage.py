@@ -17,6 +17,7 @@ from memory.files import atomic_write, locked
 __all__ = ["UsageLog", "rank_factor"]
 
 SERVED_BEFORE_PENALTY = 5
+_FACTORS: dict[tuple[str, int, int], dict[str, float]] = {}
 
 
 def rank_factor(served: int, used: int) -> float:
@@ -57,9 +58,19 @@ class UsageLog:
         self._bump(ids, "used")
 
     def factors(self) -> dict[str, float]:
-        return {
-            i: rank_factor(c.get("served", 0), c.get("used", 0)) for i, c in self.load().items()
-        }
+        try:
+            st = self.path.stat()
+            stamp = (str(self.path), st.st_mtime_ns, st.st_size)
+        except FileNotFoundError:
+            return {}
+        cached = _FACTORS.get(stamp)
+        if cached is None:
+            cached = {
+                i: rank_factor(c.get("served", 0), c.get("used", 0)) for i, c in self.load().items()
+            }
+            _FACTORS.clear()  # one file's latest factors, re-read when the file changes
+            _FACTORS[stamp] = cached
+        return dict(cached)
 
     def forget(self, entry_id: str) -> None:
         with locked(self.lock_dir, "usage"):

@@ -33,6 +33,7 @@ STOPWORDS = frozenset(
 )
 
 SCHEMA_VERSION = 3
+DECODED_CACHE = 50_000  # decoded chunks kept in memory
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER);
@@ -108,6 +109,7 @@ class LexicalIndex:
                 self.db.execute(f"DROP TABLE IF EXISTS {table}")
             self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.executescript(_SCHEMA)
+        self._decoded: dict[str, Chunk] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -174,6 +176,8 @@ class LexicalIndex:
                 )
 
     def delete(self, ids: Sequence[str]) -> None:
+        for chunk_id in ids:
+            self._decoded.pop(chunk_id, None)
         with self.db:
             for start in range(0, len(ids), 500):
                 part = list(ids[start : start + 500])
@@ -202,6 +206,7 @@ class LexicalIndex:
         return int(self.db.execute("SELECT count(*) FROM pending").fetchone()[0])
 
     def reset(self) -> None:
+        self._decoded.clear()
         with self.db:
             self.db.execute("DELETE FROM pending")
             self.db.execute("DELETE FROM chunks")
@@ -214,11 +219,23 @@ class LexicalIndex:
         for start in range(0, len(ids), 500):
             part = list(ids[start : start + 500])
             marks = ",".join("?" * len(part))
-            for chunk_id, data in self.db.execute(
-                f"SELECT id, data FROM chunks WHERE id IN ({marks})", part
+            for chunk_id, digest, data in self.db.execute(
+                f"SELECT id, hash, data FROM chunks WHERE id IN ({marks})", part
             ):
-                out[chunk_id] = Chunk(**json.loads(data))
+                known = self._decoded.get(chunk_id)
+                if known is not None and known.hash == digest:
+                    out[chunk_id] = known
+                else:
+                    out[chunk_id] = self._remember(Chunk(**json.loads(data)))
         return out
+
+    def _remember(self, chunk: Chunk) -> Chunk:
+        """Keep decoded chunks: a warm session asks for the same ones again. The stored
+        hash is compared on every read, so another process's writes are never hidden."""
+        if len(self._decoded) >= DECODED_CACHE:
+            self._decoded.clear()
+        self._decoded[chunk.id] = chunk
+        return chunk
 
     def ids_where(
         self, layers: Sequence[str], include_archived: bool, filters: Filters | None
@@ -242,7 +259,7 @@ class LexicalIndex:
             for chunk_id, data in self.db.execute(
                 "SELECT id, data FROM chunks WHERE path = ? AND seq = ?", (path, seq)
             ):
-                out[chunk_id] = Chunk(**json.loads(data))
+                out[chunk_id] = self._remember(Chunk(**json.loads(data)))
         return out
 
     # -- search ----------------------------------------------------------------------------

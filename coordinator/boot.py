@@ -2,12 +2,12 @@
 
 MEMORY.md (main sessions only, within a token budget — truncation is reported, never
 silent), the daily logs of the user's today and yesterday, the active project's notes, the
-skills' names and triggers (never their bodies), and the current date and time.
+skills' names and descriptions within their own token budget (never their bodies: a body
+is loaded when the skill activates), and the current date and time.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -31,7 +31,7 @@ class Preamble:
     now: str
     sections: dict[str, str] = field(default_factory=dict)
     truncated: list[str] = field(default_factory=list)
-    skills: list[tuple[str, list[str]]] = field(default_factory=list)
+    skills: list[str] = field(default_factory=list)  # "- name: description" lines
 
     @property
     def text(self) -> str:
@@ -39,8 +39,7 @@ class Preamble:
         for title, body in self.sections.items():
             parts.append(f"## {title}\n\n{body.strip()}")
         if self.skills:
-            lines = [f"- {name}: {', '.join(t) or '(no triggers)'}" for name, t in self.skills]
-            parts.append("## Skills (load on demand)\n\n" + "\n".join(lines))
+            parts.append("## Skills (load on demand)\n\n" + "\n".join(self.skills))
         if self.truncated:
             parts.append("Note: " + "; ".join(self.truncated))
         return "\n\n".join(parts) + "\n"
@@ -62,7 +61,8 @@ def build_preamble(lab: Lab, project: str | None = None) -> Preamble:
                 )
     if project and allowed(lab.session_kind, "project", "read"):
         pre.sections[f"Project {project}"] = lab.projects.read_text(project)
-    pre.skills = skill_triggers(lab)
+    if allowed(lab.session_kind, "skill", "read"):
+        pre.skills = skill_listing(lab, pre)
     return pre
 
 
@@ -89,25 +89,38 @@ def _memory(lab: Lab, pre: Preamble) -> None:
     )
 
 
-_TRIGGERS = re.compile(r"^triggers:\s*\n((?:\s+-\s.*\n?)+)", re.MULTILINE)
+def skill_listing(lab: Lab, pre: Preamble) -> list[str]:
+    """One line per active skill, name and description, within ``skills_budget_tokens``.
 
-
-def skill_triggers(lab: Lab) -> list[tuple[str, list[str]]]:
-    """Names and trigger phrases of the workspace's skills, read from their front matter."""
-    out: list[tuple[str, list[str]]] = []
-    folder = lab.workspace.skills_dir
-    if not folder.is_dir():
-        return out
-    for skill in sorted(p for p in folder.iterdir() if (p / "SKILL.md").is_file()):
-        try:
-            text = (skill / "SKILL.md").read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        match = _TRIGGERS.search(text)
-        triggers = (
-            [t.strip()[1:].strip().strip("'\"") for t in match.group(1).splitlines() if t.strip()]
-            if match
-            else []
+    Disabled skills are left out; drafts are marked. A description is cut at a sentence or word
+    boundary to at most 300 characters; skills that do not fit the budget are counted in a
+    note (``labmem skills list`` shows them all)."""
+    cat = lab.skills.catalogue()
+    budget = lab.settings.skills_budget_tokens
+    lines: list[str] = []
+    used = 0
+    usable = [s for s in cat.skills.values() if s.meta.status != "disabled"]
+    for skill in usable:
+        draft = " (draft, not reviewed)" if skill.meta.status == "draft" else ""
+        line = f"- {skill.name}: {_short(skill.meta.description)}{draft}"
+        cost = estimate_tokens(line + "\n")
+        if used + cost > budget:
+            break
+        lines.append(line)
+        used += cost
+    left = len(usable) - len(lines)
+    if left:
+        pre.truncated.append(
+            f"the skill listing is over its {budget}-token budget; {left} of {len(usable)} "
+            "skills are not listed ('labmem skills list' shows them; they still activate)"
         )
-        out.append((skill.name, triggers))
-    return out
+    return lines
+
+
+def _short(description: str, limit: int = 300) -> str:
+    text = " ".join(description.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    end = max(cut.rfind(". "), cut.rfind("; "))
+    return cut[: end + 1] if end > limit // 2 else cut.rsplit(" ", 1)[0] + " …"

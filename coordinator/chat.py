@@ -30,6 +30,7 @@ HELP = """Commands:
   /remember TEXT     store TEXT (routed by content)     /search QUERY   search memory
   /project NAME      make NAME the active project        /boot           show the preamble
   /skills            list the skills                     /SKILL-NAME     activate a skill
+  /SKILL-NAME PATH   show one of the skill's files (e.g. references/FORMS.md); never run
   /end               close the session (Ctrl-D works too) /help          this text
 Anything else: a question (ends with '?', or starts with what/when/how…) is answered from
 memory; a statement is remembered."""
@@ -60,6 +61,7 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         best = skill["matches"][0]
         out(f"Skill {skill['name']} activated ({best['method']}: {best['why']}).")
         out(f"## Workflow\n{skill['workflow']}")
+        out(_files_line(lab, skill["name"]))
         if len(skill["matches"]) > 1:
             out(
                 "Also close: "
@@ -92,6 +94,14 @@ def _receipt_line(
     return f"{status} → {citation or layer} ({reason}){extra}"
 
 
+def _files_line(lab: Lab, name: str) -> str:
+    files = lab.skills.get(name).resources
+    if not files:
+        return "Files: none."
+    listed = ", ".join(f"{r.path} ({r.size} B)" for r in files)
+    return f"Files (read one with /{name} PATH; never run): {listed}"
+
+
 def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     name, _, arg = line[1:].partition(" ")
     arg = arg.strip()
@@ -102,9 +112,13 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     elif name == "skills":
         cat = lab.skills.catalogue()
         out("\n".join(f"/{n} — {s.meta.description}" for n, s in cat.skills.items()))
+    elif name in lab.skills.catalogue().skills and arg:
+        found = lab.skills.read(name, arg)
+        out(f"{name}/{found['path']} ({found['size']} bytes, not run):\n{found['text']}")
     elif name in lab.skills.catalogue().skills:
         skill = lab.skills.activate(name, f"explicit '/{name}'")
         out(f"Skill {name} activated (explicit).\n## Workflow\n{skill.workflow}")
+        out(_files_line(lab, name))
     elif name == "remember" and arg:
         receipt = lab.remember(arg)
         lab.add_turn("user", arg if receipt.ok else "[withheld]")

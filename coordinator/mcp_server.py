@@ -145,7 +145,7 @@ def add_skill_tools(server: MCPServer, lab: Lab) -> None:
     @server.tool()
     @_user_errors
     def skills_list() -> dict[str, Any]:
-        """The skills this session may use: name, description, triggers."""
+        """The skills this session may use: name, description, triggers, where from."""
         cat = lab.skills.catalogue()
         return {
             "skills": [
@@ -154,6 +154,7 @@ def add_skill_tools(server: MCPServer, lab: Lab) -> None:
                     "description": s.meta.description,
                     "triggers": s.meta.triggers,
                     "status": s.meta.status,
+                    "origin": s.origin,
                 }
                 for s in cat.skills.values()
             ]
@@ -167,11 +168,18 @@ def add_skill_tools(server: MCPServer, lab: Lab) -> None:
 
     @server.tool()
     @_user_errors
-    def skills_load(name: str) -> dict[str, Any]:
-        """Activate a skill: its workflow, inputs, outputs and tool description."""
+    def skills_load(name: str, path: str | None = None) -> dict[str, Any]:
+        """Activate a skill: its instructions, sections, files (with sizes) and tool. With
+        ``path`` (relative to the skill's folder, e.g. references/FORMS.md), return that
+        one file's text instead; labmem never runs it."""
+        if path:
+            return lab.skills.read(name, path)
         skill = lab.skills.activate(name, "loaded over MCP")
         return {
             "name": skill.name,
+            "description": skill.meta.description,
+            "instructions": skill.workflow,
             "sections": skill.sections,
+            "files": [r.to_json() for r in skill.resources],
             "tool": skill.tool.meta.model_dump() if skill.tool else None,
         }

@@ -85,6 +85,14 @@ class Settings(BaseSettings):
     embedder_api_key: str | None = None
     mcp_session_kind: Literal["main", "shared", "subagent", "cron"] = "shared"
     tool_cache_limit: int = Field(default=64, ge=1)
+    skills_path: str | None = Field(
+        default=None,
+        description="Extra read-only skill folders, after the workspace's skills/ and "
+        "before the bundled ones, separated by ':' (';' on Windows).",
+    )
+    skills_budget_tokens: int = Field(
+        default=1500, ge=50, description="Budget of the boot preamble's skill listing."
+    )
 
     @field_validator("tz")
     @classmethod

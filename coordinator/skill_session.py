@@ -1,8 +1,13 @@
-"""Skills inside a session: match a request, activate a skill, load its tool.
+"""Skills inside a session: match a request, activate a skill, load its tool, read its
+files.
 
-Activation puts the skill's workflow, inputs and outputs into the session context and
-records a ``skill-activation`` entry in the daily log (the skill and what triggered it),
-so distillation can learn from usage.
+Skills come from the workspace's ``skills/``, then the read-only folders of
+``LABMEM_SKILLS_PATH``, then the bundled ones. Activation puts the skill's instructions
+(``## Workflow`` when present, else the whole body), inputs, outputs and the list of its
+files (with sizes) into the session context and records a ``skill-activation`` entry in
+the daily log (the skill and what triggered it), so distillation can learn from usage.
+A file is read only when asked for, by its path relative to the skill's folder; nothing
+is ever run.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from memory.daily_log import DailyEntry
 from memory.errors import EntryNotFoundError
 from memory.visibility import require
-from skills.discovery import SkillLibrary
+from skills.discovery import SkillLibrary, split_skills_path
 from skills.matching import Match, Matcher
 from skills.model import Skill
 
@@ -27,7 +32,9 @@ class SkillSession:
 
     def __init__(self, lab: Lab) -> None:
         self.lab = lab
-        self.library = SkillLibrary(lab.workspace.skills_dir)
+        self.library = SkillLibrary(
+            lab.workspace.skills_dir, extra_roots=split_skills_path(lab.settings.skills_path)
+        )
         self._matcher: Matcher | None = None
         self._matcher_for: object = None
 
@@ -59,9 +66,10 @@ class SkillSession:
         skill = self.get(name)
         active = self.lab.session.variables.setdefault("skills", {})
         active[name] = {
-            "workflow": skill.sections.get("workflow", ""),
+            "workflow": skill.workflow,
             "inputs": skill.sections.get("inputs", ""),
             "outputs": skill.sections.get("outputs", ""),
+            "files": [r.to_json() for r in skill.resources],
             "tool": None,
         }
         if skill.tool is not None and skill.tool.meta.name in skill.workflow:
@@ -84,3 +92,9 @@ class SkillSession:
         active = self.lab.session.variables.setdefault("skills", {})
         active.setdefault(name, {})["tool"] = tool
         return tool
+
+    def read(self, name: str, relpath: str) -> dict[str, Any]:
+        """One file of a skill, by its path relative to the skill's folder (text only)."""
+        from skills.resources import read_resource
+
+        return read_resource(self.get(name), relpath)

@@ -11,9 +11,14 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from memory.files import atomic_write, read_snapshot, safe_child
+import yaml
 
-__all__ = ["draft_name", "write_draft"]
+from memory.files import atomic_write, read_snapshot, safe_child
+from skills.errors import SkillManifestError
+from skills.loader import spec_warnings, split_front_matter
+from skills.model import SkillFrontMatter
+
+__all__ = ["check_draft", "draft_name", "write_draft"]
 
 _GOAL = re.compile(r"^\s*(?:how to|to)\s+(?P<goal>[^,:]{3,80})[,:]", re.IGNORECASE)
 
@@ -22,18 +27,20 @@ def draft_name(text: str) -> str:
     match = _GOAL.match(text)
     goal = match.group("goal") if match else " ".join(text.split()[:6])
     slug = re.sub(r"[^a-z0-9]+", "-", goal.lower()).strip("-")
-    return (slug or "procedure")[:48].rstrip("-")
+    return re.sub(r"-+", "-", (slug or "procedure")[:48]).strip("-") or "procedure"
 
 
 def _template(name: str, text: str, now: datetime) -> str:
+    front = {
+        "name": name,
+        "description": " ".join(text.split())[:180],
+        "status": "draft",
+        "triggers": [name.replace("-", " ")],
+        "created": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+    dumped = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=1000)
     return f"""---
-name: {name}
-description: "{text[:180].replace('"', "'")}"
-status: draft
-triggers:
-  - {name.replace("-", " ")}
-created: {now.strftime("%Y-%m-%dT%H:%M:%SZ")}
----
+{dumped}---
 
 # {name}
 
@@ -45,6 +52,15 @@ created: {now.strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 ## Outputs
 """
+
+
+def check_draft(content: str, folder: str, shown: str) -> None:
+    """A draft must pass the checks labmem applies to every skill, spec nits included."""
+    data, _, _ = split_front_matter(content, shown)
+    meta = SkillFrontMatter.model_validate(data)
+    problems = spec_warnings(meta, content, shown, folder)
+    if problems:
+        raise SkillManifestError(shown, 1, "draft", problems[0], "nothing was written")
 
 
 def write_draft(skills_dir: Path, text: str, now: datetime) -> tuple[str, int]:
@@ -67,6 +83,7 @@ def write_draft(skills_dir: Path, text: str, now: datetime) -> tuple[str, int]:
         at = lines.index("## Inputs") - 1 if "## Inputs" in lines else len(lines)
         lines.insert(at, f"- {text}")
         content = "\n".join(lines) + "\n"
+    check_draft(content, name, f"skills/{name}/SKILL.md")
     atomic_write(path, content)
     line = content.split("\n").index(f"- {text}") + 1
     return f"skills/{name}/SKILL.md", line

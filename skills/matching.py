@@ -1,5 +1,6 @@
 """Which skill a request activates: explicit ``/name``, then trigger phrases, then fuzzy
-and semantic similarity above a threshold. Every match says why.
+and semantic similarity above a threshold, and for skills without trigger phrases (most
+published skills) their description (``skills.relevance``). Every match says why.
 
 Trigger matching is deterministic: case, punctuation and simple inflections are folded
 (Snowball stems), stop words ignored, and the trigger's words must appear in order on word
@@ -18,6 +19,7 @@ import numpy as np
 
 from memory.search.lexical import terms
 from skills.model import Skill
+from skills.relevance import DescriptionScorer
 
 __all__ = ["Match", "Matcher", "looks_like_request"]
 
@@ -43,7 +45,10 @@ def looks_like_request(text: str) -> bool:
     return bool(_REQUEST.search(text))
 
 
-ORDER = {"explicit": 0, "trigger": 1, "fuzzy": 2, "semantic": 3}
+ORDER = {"explicit": 0, "trigger": 1, "fuzzy": 2, "semantic": 3, "description": 3}
+# Calibrated on the labelled requests of tests/data/skills (train part only): see
+# benchmarks/skill_triggers.py --calibrate.
+DESCRIPTION_THRESHOLD = 1.49
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +81,7 @@ class Matcher:
         embedder: Any,
         semantic_threshold: float = 0.44,
         statement_threshold: float = 0.82,
+        description_threshold: float = DESCRIPTION_THRESHOLD,
     ) -> None:
         self.skills = sorted(
             (s for s in skills if s.meta.status != "disabled"), key=lambda s: s.name
@@ -87,6 +93,9 @@ class Matcher:
         self.threshold = semantic_threshold
         self.statement_threshold = statement_threshold
         self.triggers = [(s, t, terms(t)) for s in self.skills for t in s.meta.triggers]
+        self.description_threshold = description_threshold
+        self.untriggered = [s for s in self.skills if not s.meta.triggers]
+        self._describer: DescriptionScorer | None = None
         self._vectors: np.ndarray | None = None
         self._owners: list[tuple[int, str]] = []
 
@@ -96,6 +105,8 @@ class Matcher:
             # a noun ("the UPS was a present" ~ "ups status").
             texts: list[str] = []
             for index, skill in enumerate(self.skills):
+                if not skill.meta.triggers:
+                    continue  # matched by description in _by_description
                 texts.append(skill.meta.description)
                 self._owners.append((index, skill.meta.description))
             self._vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))
@@ -122,10 +133,29 @@ class Matcher:
                 offer(Match(skill.name, 1.0, "trigger", f"trigger '{trigger}'"))
             elif len(stems) > 1 and set(stems) <= wordset:
                 offer(Match(skill.name, 0.9, "fuzzy", f"all words of trigger '{trigger}'"))
-        if self.embedder is not None and self.skills and words:
+        if self.embedder is not None and self.triggers and words:
             self._semantic(request, offer)
+        if self.untriggered and words:
+            self._by_description(request, offer)
         ranked = sorted(best.values(), key=lambda m: (ORDER[m.method], -m.score, m.name))
         return ranked[:limit]
+
+    def describer(self) -> DescriptionScorer:
+        if self._describer is None:
+            self._describer = DescriptionScorer(self.untriggered, self.embedder)
+        return self._describer
+
+    def description_scores(self, request: str) -> list[tuple[str, float, str]]:
+        """(skill, score, why) by description for every skill without triggers."""
+        scored = self.describer().scores(request)
+        return [
+            (s.name, score, why) for s, (score, why) in zip(self.untriggered, scored, strict=True)
+        ]
+
+    def _by_description(self, request: str, offer: Any) -> None:
+        for name, score, why in self.description_scores(request):
+            if score >= self.description_threshold:
+                offer(Match(name, score, "description", why))
 
     def _semantic(self, request: str, offer: Any) -> None:
         scores = self._matrix() @ self.embedder.embed([request])[0]

@@ -1,8 +1,11 @@
 """SKILL.md and TOOL.md as typed values, validated once at the file boundary.
 
-SKILL.md is compatible with the Agent Skills format (YAML front matter with ``name`` and
-``description``, extra keys allowed) and adds ``triggers`` and the body sections
-``## Workflow``, ``## Inputs`` and ``## Outputs``. TOOL.md describes one command.
+SKILL.md follows the Agent Skills format: YAML front matter with ``name`` and
+``description`` (required), ``license``, ``compatibility``, ``allowed-tools`` and
+``metadata`` (optional, kept as written) and any other key (kept, reported by lint). labmem
+adds its own optional keys ``triggers``, ``status`` and ``requires`` and recognises the body
+sections ``## Workflow``, ``## Inputs`` and ``## Outputs`` when present. The body is free
+Markdown. TOOL.md describes one command.
 """
 
 from __future__ import annotations
@@ -10,13 +13,25 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-__all__ = ["Argument", "Skill", "SkillFrontMatter", "Tool", "ToolFrontMatter"]
+__all__ = [
+    "KNOWN_KEYS",
+    "Argument",
+    "Resource",
+    "Skill",
+    "SkillFrontMatter",
+    "Tool",
+    "ToolFrontMatter",
+]
 
 NAME = r"^[a-z0-9][a-z0-9-]{0,63}$"
+SPEC_KEYS = ("name", "description", "license", "compatibility", "allowed-tools", "metadata")
+LABMEM_KEYS = ("triggers", "status", "requires")
+KNOWN_KEYS = frozenset(SPEC_KEYS + LABMEM_KEYS)
 
 
 class Requirements(BaseModel):
@@ -27,10 +42,17 @@ class Requirements(BaseModel):
 
 
 class SkillFrontMatter(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    """Spec nits (an upper-case name, a description over 1,024 characters) are not errors
+    here: the loader reports them as warnings and the skill still loads."""
 
-    name: str = Field(pattern=NAME)
-    description: str = Field(min_length=1, max_length=1024)
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    name: str = Field(min_length=1, max_length=200)
+    description: str = Field(min_length=1)
+    license: str | None = None
+    compatibility: str | None = None
+    allowed_tools: str | list[str] | None = Field(default=None, alias="allowed-tools")
+    metadata: dict[str, Any] = Field(default_factory=dict)
     triggers: list[str] = Field(default_factory=list)
     status: Literal["active", "draft", "disabled"] = "active"
     requires: Requirements = Field(default_factory=Requirements)
@@ -105,18 +127,37 @@ class Tool:
 
 
 @dataclass(frozen=True, slots=True)
+class Resource:
+    """A file under scripts/, references/ or assets/: listed, read on demand, never run."""
+
+    path: str  # relative to the skill's folder, with '/'
+    size: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"path": self.path, "size": self.size}
+
+
+@dataclass(frozen=True, slots=True)
 class Skill:
     meta: SkillFrontMatter
-    path: str  # workspace-relative, or bundled:<name>/SKILL.md
+    path: str  # skills/<folder>/SKILL.md, <root>/<folder>/SKILL.md or bundled:<folder>/SKILL.md
     sections: dict[str, str]
-    origin: Literal["workspace", "bundled"]
+    origin: Literal["workspace", "path", "bundled"]
     tool: Tool | None = None
     gating: tuple[str, ...] = field(default=())  # why it cannot run here (missing bin…)
+    folder: str = ""  # the folder's name: the skill's name when set (the spec wants both equal)
+    body: str = ""  # the Markdown after the front matter
+    heading: str = ""  # the body's first heading
+    resources: tuple[Resource, ...] = ()
+    warnings: tuple[str, ...] = ()  # spec nits: the skill loads anyway
+    suggestions: tuple[str, ...] = ()  # labmem's own sections and unknown keys, for lint
+    directory: Path | None = None  # the folder on disk, for reading resources
 
     @property
     def name(self) -> str:
-        return self.meta.name
+        return self.folder or self.meta.name
 
     @property
     def workflow(self) -> str:
-        return self.sections.get("workflow", "")
+        """``## Workflow`` when present, else the whole body (published skills have none)."""
+        return self.sections.get("workflow") or self.body.strip()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from coordinator.cli.app import cli, echo_notes, emit_json, json_option, open_lab
@@ -9,14 +11,15 @@ from coordinator.cli.app import cli, echo_notes, emit_json, json_option, open_la
 
 @cli.group()
 def skills() -> None:
-    """Skills: SKILL.md / TOOL.md capabilities activated by trigger phrases."""
+    """Skills: Agent Skills folders, activated by trigger phrases or their description."""
 
 
 @skills.command(name="list")
 @json_option
 @click.pass_context
 def list_(ctx: click.Context, as_json: bool) -> None:
-    """List skills (workspace first, then bundled), drafts and problems."""
+    """List skills in precedence order (workspace, LABMEM_SKILLS_PATH, bundled), the ones
+    shadowed by a skill of the same name earlier on, drafts and problems."""
     with open_lab(ctx) as lab:
         cat = lab.skills.catalogue()
     rows = [
@@ -28,17 +31,32 @@ def list_(ctx: click.Context, as_json: bool) -> None:
             "origin": s.origin,
             "path": s.path,
             "tool": s.tool.meta.name if s.tool else None,
+            "files": [r.to_json() for r in s.resources],
             "gating": list(s.gating),
         }
         for s in cat.skills.values()
     ]
     if as_json:
-        emit_json({"skills": rows, "problems": cat.problems, "warnings": cat.warnings})
+        emit_json(
+            {
+                "roots": [{"origin": o, "path": p} for o, p in cat.roots],
+                "skills": rows,
+                "shadowed": [s.to_json() for s in cat.shadowed],
+                "problems": cat.problems,
+                "warnings": cat.warnings,
+            }
+        )
         return
+    width = max([len(str(r["name"])) for r in rows] + [len(s.name) for s in cat.shadowed] + [4])
+    click.echo("roots, first wins: " + "  ".join(f"{o}={p}" for o, p in cat.roots))
     for row in rows:
         flag = " [draft — review it]" if row["status"] == "draft" else ""
         gate = f" (unavailable: {'; '.join(row['gating'])})" if row["gating"] else ""
-        click.echo(f"{row['name']:24} {row['origin']:9} {row['description']}{flag}{gate}")
+        text = " ".join(str(row["description"]).split())
+        text = text if len(text) <= 90 else text[:89] + "…"
+        click.echo(f"{row['name']:{width}} {row['origin']:9} {text}{flag}{gate}")
+    for shadow in cat.shadowed:
+        click.echo(f"{shadow.name:{width}} shadowed  {shadow.path} (by {shadow.by})")
     echo_notes(cat.warnings, cat.problems)
 
 
@@ -47,7 +65,7 @@ def list_(ctx: click.Context, as_json: bool) -> None:
 @json_option
 @click.pass_context
 def show(ctx: click.Context, name: str, as_json: bool) -> None:
-    """Show one skill: description, triggers, sections and its tool."""
+    """Show one skill: description, triggers, body, files and its tool."""
     with open_lab(ctx) as lab:
         skill = lab.skills.get(name)
     data = {
@@ -56,16 +74,22 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
         "triggers": skill.meta.triggers,
         "status": skill.meta.status,
         "path": skill.path,
+        "origin": skill.origin,
+        "front_matter": skill.meta.model_dump(by_alias=True, exclude_unset=True),
         "sections": skill.sections,
+        "instructions": skill.workflow,
+        "files": [r.to_json() for r in skill.resources],
         "tool": skill.tool.meta.model_dump() if skill.tool else None,
+        "warnings": list(skill.warnings),
     }
     if as_json:
         emit_json(data)
         return
     click.echo(f"{skill.name} ({skill.path}) — {skill.meta.description}")
     click.echo(f"triggers: {', '.join(skill.meta.triggers) or '(none)'}")
-    for title, body in skill.sections.items():
-        click.echo(f"\n## {title.title()}\n{body}")
+    click.echo(f"\n{skill.body.strip()}")
+    for res in skill.resources:
+        click.echo(f"file: {res.path} ({res.size} bytes)")
     if skill.tool:
         click.echo(f"\ntool {skill.tool.meta.name}: {skill.tool.meta.command}")
 
@@ -102,25 +126,50 @@ def new(ctx: click.Context, name: str) -> None:
     click.echo(f"created {path}; edit its description, triggers and workflow")
 
 
+_NOWHERE = Path("/nonexistent/labmem-lint")
+
+
 @skills.command()
+@click.argument("folder", required=False, type=click.Path(path_type=Path))
+@click.option("--strict", is_flag=True, help="Spec warnings count as errors (exit 1).")
 @json_option
 @click.pass_context
-def lint(ctx: click.Context, as_json: bool) -> None:
-    """Check every skill; exit 1 if any is broken."""
-    with open_lab(ctx) as lab:
-        cat = lab.skills.catalogue()
+def lint(ctx: click.Context, folder: Path | None, strict: bool, as_json: bool) -> None:
+    """Check every skill (or FOLDER: one skill, or a folder of skills) against the Agent
+    Skills specification; exit 1 on errors, and with --strict on spec warnings too."""
+    from skills.discovery import SkillLibrary
+
+    if folder is None:
+        with open_lab(ctx) as lab:
+            cat = lab.skills.catalogue()
+    elif (folder / "SKILL.md").is_file():
+        cat = SkillLibrary(_NOWHERE, include_bundled=False, extra_roots=[folder.parent]).catalogue()
+        mine = str(folder.parent / folder.resolve().name)
+        cat.skills = {n: s for n, s in cat.skills.items() if s.path == f"{mine}/SKILL.md"}
+        cat.warnings = [w for s in cat.skills.values() for w in s.warnings]
+        cat.problems = [p for p in cat.problems if p.startswith(f"{mine}/")]
+    elif folder.is_dir():
+        cat = SkillLibrary(_NOWHERE, include_bundled=False, extra_roots=[folder]).catalogue()
+    else:
+        raise click.UsageError(
+            f"{folder} is not a folder; give a skill's folder or a folder of skills"
+        )
+    errors = cat.problems + (cat.warnings if strict else [])
     if as_json:
         emit_json(
             {
-                "ok": not cat.problems,
+                "ok": not errors,
                 "problems": cat.problems,
                 "warnings": cat.warnings,
+                "suggestions": cat.suggestions,
                 "skills": sorted(cat.skills),
             }
         )
     else:
+        for line in cat.suggestions:
+            click.echo(f"suggestion: {line}")
         echo_notes(cat.warnings, cat.problems)
-        if not cat.problems:
+        if not errors:
             click.echo(f"{len(cat.skills)} skills OK.")
-    if cat.problems:
+    if errors:
         ctx.exit(1)

@@ -21,8 +21,11 @@ def test_boot_loads_memory_only_in_main_and_lists_skills(home: Path) -> None:
         lab.remember("To rotate the backup disks, run rotate.sh.")
         pre = lab.boot()
         assert "metric units" in pre.text and "Restarted the router." in pre.text
-        assert "rotate-the-backup-disks: rotate the backup disks" in pre.text
-        assert "rotate.sh" not in pre.text  # skill bodies load on demand only
+        assert (
+            "- rotate-the-backup-disks: To rotate the backup disks, run rotate.sh. "
+            "(draft, not reviewed)" in pre.text
+        )
+        assert "## Workflow" not in pre.text  # skill bodies load on activation only
         assert pre.now.startswith("2026-11-29T13:06:40")
     for kind in ("shared", "subagent", "cron"):
         with Lab.open(home, session_kind=kind) as lab:

@@ -88,11 +88,9 @@ def test_skill_parses_with_extra_keys_sections_and_tool(tmp_path: Path) -> None:
         ("---\nname: x\n", ":1: front matter: is not closed"),
         ("---\nname: [unclosed\n---\n", "front matter: invalid YAML"),
         ("---\nname: backup-rotation\n---\n## Workflow\n", ":2: description: field required"),
-        ("---\nname: Bad Name\ndescription: d\n---\n", ":2: name: string should match"),
-        (
-            "---\nname: backup-rotation\ndescription: d\n---\n# x\n",
-            "## Workflow: the section is missing",
-        ),
+        ("---\nname: x\ndescription: [a, b]\n---\n", ":3: description: input should be"),
+        ("---\nname: x\ndescription: d\nmetadata: [1]\n---\n", ":4: metadata:"),
+        ("---\nname: x\ndescription: d\n---\n\0binary", ":5: file: is binary"),
     ],
 )
 def test_bad_manifests_name_file_line_and_field(tmp_path: Path, text: str, where: str) -> None:
@@ -117,7 +115,8 @@ def test_one_broken_skill_never_stops_the_others(tmp_path: Path) -> None:
     text = "\n".join(cat.problems)
     assert "skills/broken/SKILL.md" in text and "skills/empty-folder: has no SKILL.md" in text
     assert "not valid UTF-8" in text and "over 262144" in text
-    assert "differs from its folder 'copy'" in text
+    # a name that differs from its folder is a spec nit: the skill loads under its folder
+    assert "copy" in cat.skills and "differs from its folder 'copy'" in "\n".join(cat.warnings)
 
 
 def test_workspace_skill_overrides_bundled_and_edits_are_seen(tmp_path: Path) -> None:

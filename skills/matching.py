@@ -30,18 +30,34 @@ _VERBS = (
     "exchange|generate|save|dump|export|back|turn|power|boot|wake|kick|verify|measure|look|"
     "list|show|tell|snapshot|checkpoint|take|flush|reset|force|cancel|stop|delete|fix|test|"
     "scan|scrub|open|send|install|copy|move|sync|pull|find|fetch|print|clean|wipe|rebuild|"
-    "replace|enable|disable"
+    "replace|enable|disable|fill|convert|write|draft|review|merge|split|join|combine|rename|"
+    "plot|graph|chart|analyse|analyze|calculate|calc|compute|summarise|summarize|translate|"
+    "polish|edit|shorten|tidy|profile|triage|organise|organize|plan|build|prepare|log|mark|"
+    "track|extract|sort|pair|troubleshoot|debug|explain|help|draw|turn|undo|preview"
+)
+# Spanish: requests by verb (imperative, "quiero", "necesito"…) and the opening '¿'.
+_SPANISH = (
+    r"quiero|necesito|puedes|podr[ií]as|me ayudas|ay[uú]dame|por favor|hazme|haz|dame|"
+    r"prep[aá]rame|conv[ié]rte(?:me)?|escr[ií]be(?:me)?|redacta|revisa|une|separa|renombra|"
+    r"limpia|calcula|analiza|organ[ií]za(?:me)?|apunta|traduce|corrige|crea|genera|busca|"
+    r"comprueba|mira|pon(?:le)?|qu[ií]tale|saca|pasa(?:me)?|ordena|mejora|recorta|r[eé]llena|"
+    r"dibuja|resume|arregla|actualiza|renueva|c[oó]mo|qu[eé]|cu[aá]l|cu[aá]nto|d[oó]nde|"
+    r"tengo que|hay que"
 )
 _REQUEST = re.compile(
-    rf"(?:^|[,;:]\s*|\b(?:then|and|please|now)\s+)(?:{_VERBS})\b|\?\s*$|"
+    rf"(?:^|[,;:]\s*|\b(?:then|and|please|now)\s+)(?:{_VERBS})\b|\?\s*$|^\s*¿|"
     r"^\s*(?:what|which|how|is|are|do|does|can|could|would|will|should|when|where|who|why)\b|"
-    r"\b(?:please|can you|could you|i want|i need|i'd like|let's|time to|help me)\b",
+    r"\b(?:please|pls|plz|can you|could you|i want|i need|i'd like|let's|time to|help me|"
+    r"need|how (?:do|can|should) i|what now|what gives)\b|"
+    r"\bno (?:consigo|puedo|funciona|s[eé] c[oó]mo)\b|"
+    rf"(?:^|[,;:]\s*|\b(?:y|luego|ahora)\s+)(?:{_SPANISH})\b",
     re.IGNORECASE,
 )
 
 
 def looks_like_request(text: str) -> bool:
-    """An instruction or a question, as opposed to a statement about something."""
+    """An instruction or a question, as opposed to a statement about something (English
+    and Spanish)."""
     return bool(_REQUEST.search(text))
 
 

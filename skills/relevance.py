@@ -160,6 +160,6 @@ class DescriptionScorer:
         out: list[tuple[float, str]] = []
         for index in range(len(self.skills)):
             shown = ", ".join(f"'{w}'" for w in found[index][:4]) or "none"
-            why = f"description meaning {meaning[index]:.2f}, words {shown}"
+            why = f"meaning {meaning[index]:.2f}, words {shown}"
             out.append((float(total[index]), why))
         return out

@@ -111,3 +111,36 @@ def test_main_client_confirms_and_supersedes(home: Path) -> None:
                 assert records[first["id"]].superseded_by == new["id"]
 
     anyio.run(scenario)
+
+
+def test_skills_load_activates_and_reads_files_inside_the_folder_only(home: Path) -> None:
+    import shutil
+
+    collection = Path(__file__).resolve().parents[1] / "data" / "skills" / "collection"
+    shutil.copytree(collection / "pdf-form-filler", home / "skills" / "pdf-form-filler")
+
+    async def scenario() -> None:
+        with Lab.open(home, session_kind="shared") as lab:
+            async with Client(build_server(lab)) as client:
+                loaded = _data(await client.call_tool("skills_load", {"name": "pdf-form-filler"}))
+                assert loaded["instructions"].startswith("# Filling PDF forms")
+                assert [f["path"] for f in loaded["files"]] == [
+                    "scripts/fill_form.py",
+                    "references/FORMS.md",
+                ]
+                one = _data(
+                    await client.call_tool(
+                        "skills_load", {"name": "pdf-form-filler", "path": "references/FORMS.md"}
+                    )
+                )
+                forms = home / "skills/pdf-form-filler/references/FORMS.md"
+                assert one["text"] == forms.read_text() and one["size"] == forms.stat().st_size
+                escape = await client.call_tool(
+                    "skills_load", {"name": "pdf-form-filler", "path": "../../MEMORY.md"}
+                )
+                assert "is not a path inside the skill's folder" in _error(escape)
+                listed = _data(await client.call_tool("skills_list", {}))
+                origins = {s["name"]: s["origin"] for s in listed["skills"]}
+                assert origins["pdf-form-filler"] == "workspace"
+
+    anyio.run(scenario)

@@ -202,12 +202,11 @@ def test_lint_strict_exits_1_on_spec_errors(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "is not a folder" in missing.stderr
 
 
-def test_lab_chat_and_mcp_read_files_on_demand(
-    lab: Lab, home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:
     from coordinator.chat import run_chat
 
     shutil.copytree(COLLECTION / "tls-cert-renewal", home / "skills" / "tls-cert-renewal")
+    shutil.copytree(COLLECTION / "pdf-form-filler", home / "skills" / "pdf-form-filler")
     skill = lab.skills.activate("tls-cert-renewal", "explicit")
     active = lab.session.variables["skills"]["tls-cert-renewal"]
     assert active["workflow"] == skill.workflow and skill.workflow
@@ -217,10 +216,17 @@ def test_lab_chat_and_mcp_read_files_on_demand(
     out: list[str] = []
     run_chat(
         lab,
-        ["/tls-cert-renewal", "/tls-cert-renewal references/DNS-01.md", "/tls-cert-renewal ../x"],
+        [
+            "/tls-cert-renewal",
+            "/tls-cert-renewal references/DNS-01.md",
+            "/tls-cert-renewal ../x",
+            "fill in this PDF form",
+        ],
         out.append,
     )
     joined = "\n".join(out)
+    assert "Skill pdf-form-filler activated (description: meaning" in joined
+    assert "/pdf-form-filler PATH; never run): scripts/fill_form.py (" in joined
     assert "Files (read one with /tls-cert-renewal PATH; never run): references/" in joined
     assert "references/DNS-01.md (" in joined and "bytes, not run)" in joined
     assert "is not a path inside the skill's folder" in joined

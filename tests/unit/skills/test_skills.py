@@ -173,6 +173,16 @@ def test_semantic_matching_needs_a_request_not_a_statement() -> None:
     assert looks_like_request("free some space, please") and not looks_like_request(
         "the UPS is old"
     )
+    for request in (
+        "¿me ayudas con el SAI?",
+        "necesito unir estos PDFs",
+        "renombra las fotos del microscopio",
+        "no consigo emparejar el sensor",
+        "fill in this PDF form",
+    ):
+        assert looks_like_request(request), request
+    for statement in ("el SAI es viejo", "se me ha roto la placa de inducción"):
+        assert not looks_like_request(statement), statement
 
 
 def test_activation_loads_the_skill_and_records_it(lab: Lab, home: Path) -> None:

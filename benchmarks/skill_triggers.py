@@ -144,6 +144,34 @@ def collection_figures(part: str, embedder: Any, threshold: float | None = None)
     }
 
 
+def collection_timing(embedder: Any) -> dict[int, tuple[float, float]]:
+    """Match time per request (train requests) with the collection installed, and with
+    eight copies of it (208 skills without triggers, plus the bundled ones)."""
+    from dataclasses import replace
+
+    from skills.matching import Matcher
+
+    small = collection_matcher(embedder)
+    published = [s for s in small.skills if not s.meta.triggers]
+    copies = [replace(s, folder=f"{s.name}-{i}") for i in range(8) for s in published]
+    big = Matcher(copies + [s for s in small.skills if s.meta.triggers], embedder)
+    out: dict[int, tuple[float, float]] = {}
+    texts = [t for t, _ in collection_requests("train")]
+    for matcher in (small, big):
+        matcher.match("warm up")
+        values = []
+        for text in texts:
+            started = time.perf_counter()
+            matcher.match(text)
+            values.append(time.perf_counter() - started)
+        values.sort()
+        out[len(matcher.skills)] = (
+            statistics.median(values) * 1000,
+            values[int(0.95 * len(values)) - 1] * 1000,
+        )
+    return out
+
+
 def calibrate(embedder: Any, ceiling: float = 0.03) -> None:
     """Sweep the description threshold on the train part: best top-1 with false
     activations at most ``ceiling``."""
@@ -206,6 +234,8 @@ def main() -> None:
     print(f"{'measure':40} {'value':>8}  target")
     print(f"{'top-1 accuracy':40} {c['top1']:>8.1%}  ≥ 85 %")
     print(f"{'false activations (labelled none)':40} {c['false_activations']:>8.1%}  ≤ 3 %")
+    for size, (p50, p95) in collection_timing(MiniLMEmbedder()).items():
+        print(f"{f'match time, {size} skills, p50 / p95':40} {p50:>5.1f} / {p95:.1f} ms")
     if r["misses"]:
         print("\ntrigger set misses:")
         for line in r["misses"]:

@@ -33,7 +33,7 @@ _VERBS = (
     "replace|enable|disable|fill|convert|write|draft|review|merge|split|join|combine|rename|"
     "plot|graph|chart|analyse|analyze|calculate|calc|compute|summarise|summarize|translate|"
     "polish|edit|shorten|tidy|profile|triage|organise|organize|plan|build|prepare|log|mark|"
-    "track|extract|sort|pair|troubleshoot|debug|explain|help|draw|turn|undo|preview"
+    "track|extract|sort|pair|troubleshoot|debug|explain|help|draw|undo|preview"
 )
 # Spanish: requests by verb (imperative, "quiero", "necesito"…) and the opening '¿'.
 _SPANISH = (
@@ -114,6 +114,12 @@ class Matcher:
         self._describer: DescriptionScorer | None = None
         self._vectors: np.ndarray | None = None
         self._owners: list[tuple[int, str]] = []
+        self._last: tuple[str, np.ndarray] | None = None  # the last text embedded
+
+    def _embed(self, text: str) -> np.ndarray:
+        if self._last is None or self._last[0] != text:
+            self._last = (text, self.embedder.embed([text])[0])
+        return self._last[1]
 
     def _matrix(self) -> np.ndarray:
         if self._vectors is None:
@@ -163,7 +169,7 @@ class Matcher:
 
     def description_scores(self, request: str) -> list[tuple[str, float, str]]:
         """(skill, score, why) by description for every skill without triggers."""
-        scored = self.describer().scores(request)
+        scored = self.describer().scores(request, self._embed if self.embedder else None)
         return [
             (s.name, score, why) for s, (score, why) in zip(self.untriggered, scored, strict=True)
         ]
@@ -174,7 +180,7 @@ class Matcher:
                 offer(Match(name, score, "description", why))
 
     def _semantic(self, request: str, offer: Any) -> None:
-        scores = self._matrix() @ self.embedder.embed([request])[0]
+        scores = self._matrix() @ self._embed(request)
         per_skill: dict[int, tuple[float, str]] = {}
         for (index, text), score in zip(self._owners, scores, strict=True):
             if score > per_skill.get(index, (-1.0, ""))[0]:

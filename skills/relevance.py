@@ -24,7 +24,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -105,13 +105,14 @@ class _WordScorer:
         counts = Counter(k for doc in self.docs for k in doc)
         self.idf = {k: math.log(1 + len(self.docs) / n) for k, n in counts.items()}
 
-    def score(self, words: set[str]) -> tuple[np.ndarray, list[list[str]]]:
+    def score(self, words: dict[str, set[str]]) -> tuple[np.ndarray, list[list[str]]]:
+        """``words``: each request word with its keys (stems, prefix)."""
         out = np.zeros(len(self.docs))
         found: list[list[str]] = [[] for _ in self.docs]
         for index, doc in enumerate(self.docs):
             total = 0.0
-            for word in sorted(words):
-                shared = _keys(word) & doc
+            for word, keys in words.items():
+                shared = keys & doc
                 if shared:
                     total += max(self.idf[k] for k in shared)
                     found[index].append(word)
@@ -144,15 +145,19 @@ class DescriptionScorer:
             self._vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))
         return self._vectors
 
-    def scores(self, request: str) -> list[tuple[float, str]]:
-        """(score, why) for each skill, in the order given."""
+    def scores(
+        self, request: str, embed: Callable[[str], np.ndarray] | None = None
+    ) -> list[tuple[float, str]]:
+        """(score, why) for each skill, in the order given. ``embed`` may serve the
+        request's vector from a cache."""
         request = gloss(request)
-        words = set(content_words(request))
+        words = {w: _keys(w) for w in sorted(set(content_words(request)))}
         lexical, found = self.words.score(words)
         body, _ = self.body_words.score(words)
         meaning = np.zeros(len(self.skills))
         if self.embedder is not None and self._texts:
-            cosines = self._matrix() @ self.embedder.embed([request])[0]
+            vector = embed(request) if embed else self.embedder.embed([request])[0]
+            cosines = self._matrix() @ vector
             meaning = np.full(len(self.skills), -1.0)
             for (index, _), cos in zip(self._texts, cosines, strict=True):
                 meaning[index] = max(meaning[index], float(cos))

@@ -3,7 +3,8 @@
 SKILL.md follows the Agent Skills format: YAML front matter with ``name`` and
 ``description`` (required), ``license``, ``compatibility``, ``allowed-tools`` and
 ``metadata`` (optional, kept as written) and any other key (kept, reported by lint). labmem
-adds its own optional keys ``triggers``, ``status`` and ``requires`` and recognises the body
+adds its own optional keys ``triggers``, ``status``, ``requires`` (and ``created`` on the
+drafts it writes) and recognises the body
 sections ``## Workflow``, ``## Inputs`` and ``## Outputs`` when present. The body is free
 Markdown. TOOL.md describes one command.
 """
@@ -30,7 +31,7 @@ __all__ = [
 
 NAME = r"^[a-z0-9][a-z0-9-]{0,63}$"
 SPEC_KEYS = ("name", "description", "license", "compatibility", "allowed-tools", "metadata")
-LABMEM_KEYS = ("triggers", "status", "requires")
+LABMEM_KEYS = ("triggers", "status", "requires", "created")
 KNOWN_KEYS = frozenset(SPEC_KEYS + LABMEM_KEYS)
 
 

@@ -176,7 +176,7 @@ def test_drafts_and_new_skills_pass_the_same_validation(tmp_path: Path) -> None:
     shown, _ = write_draft(tmp_path, text, now)
     name = shown.split("/")[1]
     skill = load_skill(tmp_path / name / "SKILL.md", shown, "workspace", name)
-    assert skill.warnings == () and skill.meta.status == "draft"
+    assert skill.warnings == () and skill.suggestions == () and skill.meta.status == "draft"
     assert skill.meta.description.startswith('To clear the cache "now", run C:\\temp')
     path = new_skill(tmp_path, "backup-rotation")
     made = load_skill(path, "skills/backup-rotation/SKILL.md", "workspace", "backup-rotation")

@@ -244,3 +244,33 @@ def test_boot_lists_names_and_descriptions_within_budget(home: Path) -> None:
     listed = [line for line in pre.text.splitlines() if line.startswith("- ")]
     assert sum(len(line) + 1 for line in listed) // 4 <= 300
     assert any("skill listing is over its 300-token budget" in t for t in pre.truncated)
+
+
+def test_skills_path_from_the_environment_in_the_cli(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    extra = tmp_path / "theirs"
+    shutil.copytree(COLLECTION / "backup-verify", extra / "backup-verify")
+    shutil.copytree(COLLECTION / "csv-profiler", extra / "csv-profiler")
+    before = sorted((p, p.stat().st_mtime_ns) for p in extra.rglob("*"))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["skills", "new", "csv-profiler"]).exit_code == 0
+    monkeypatch.setenv("LABMEM_SKILLS_PATH", str(extra))
+    listed = json.loads(runner.invoke(cli, ["skills", "list", "--json"]).stdout)
+    assert [r["origin"] for r in listed["roots"]] == ["workspace", "path", "bundled"]
+    origins = {s["name"]: s["origin"] for s in listed["skills"]}
+    assert origins["backup-verify"] == "path" and origins["csv-profiler"] == "workspace"
+    assert listed["shadowed"] == [
+        {
+            "name": "csv-profiler",
+            "path": f"{extra}/csv-profiler/SKILL.md",
+            "shadowed_by": "skills/csv-profiler/SKILL.md",
+        }
+    ]
+    files = {s["name"]: s["files"] for s in listed["skills"]}["backup-verify"]
+    assert files == [{"path": "scripts/verify_backup.sh", "size": files[0]["size"]}]
+    text = runner.invoke(cli, ["skills", "list"]).stdout
+    assert f"shadowed  {extra}/csv-profiler/SKILL.md (by skills/csv-profiler/SKILL.md)" in text
+    shown = json.loads(runner.invoke(cli, ["skills", "show", "backup-verify", "--json"]).stdout)
+    assert shown["front_matter"]["compatibility"] and shown["origin"] == "path"
+    assert sorted((p, p.stat().st_mtime_ns) for p in extra.rglob("*")) == before  # read-only

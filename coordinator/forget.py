@@ -1,26 +1,51 @@
-"""``labmem forget ID``: remove a wrongly stored or sensitive entry for real.
+"""``labmem forget ID``: remove an entry's text from every file, for real.
 
-From MEMORY.md, its archive, project notes and every backup; in a daily log the text is
-redacted in place (the line stays, marked) and the past-day manifest records the change as
-a lawful one. The derived index follows on the next sync.
+What goes: the entry (matched by id) and the entries linked to it by distillation (the
+daily line it was promoted from, the MEMORY.md entry promoted from it) — from MEMORY.md, its
+archive, project notes, daily logs (live and archived), backups, summary lines that quote
+it, the distillation checkpoint, usage counts, kept chat sessions and the chat history; then
+the search index is brought in step and compacted, so no SQLite page keeps the old text.
+
+Matching is by id, or by a line whose whole text *is* the entry's text (a duplicate, or a
+summary line quoting it): never by a substring of another line, so forgetting "VPN" leaves
+every other line that mentions a VPN alone. In a daily log the entry's line stays, marked
+``[forgotten]`` (the log is a chronological record); the past-day manifest records the
+change as a lawful one.
+
+A journal (``.labmem/state/forget/<id>.json``) is written before anything changes and removed
+when everything is done: a forget that was killed is finished by running it again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+import json
+import re
+import sqlite3
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from memory.clock import format_utc
-from memory.document import parse_document
-from memory.errors import EntryNotFoundError
+from memory.document import Document, parse_document
+from memory.entry import Entry
+from memory.errors import EntryNotFoundError, InvalidInputError
 from memory.files import atomic_write, locked, read_snapshot
 from memory.usage import UsageLog
 from memory.visibility import require
 
 if TYPE_CHECKING:
     from coordinator.lab import Lab
+    from memory.curated import CuratedFile
 
 __all__ = ["ForgetReport", "forget"]
+
+FORGOTTEN = "[forgotten]"
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,63}$")
+# A summary or receipt line: "- remembered: <text> (MEMORY.md#L3)"; the label is optional.
+_QUOTE = re.compile(
+    r"^\s*[-*+]\s+(?:[a-z][a-z -]{0,20}:\s+)?(?P<text>.*?)(?:\s+\([^()]*#L\d+(?:-L\d+)?\))?\s*$"
+)
+QUOTE_MIN_CHARS = 16  # shorter texts are matched only whole, never inside another string
 
 
 @dataclass
@@ -29,62 +54,285 @@ class ForgetReport:
     removed_from: list[str] = field(default_factory=list)
     redacted_in: list[str] = field(default_factory=list)
     backups_cleaned: int = 0
+    sessions_dropped: int = 0
+    resumed: bool = False
+
+
+@dataclass
+class Targets:
+    ids: set[str]
+    texts: set[str]
+
+    def same_text(self, text: str) -> bool:
+        return bool(text) and _norm(text) in {_norm(t) for t in self.texts}
+
+    def hits(self, entry: Entry, prefix: str) -> bool:
+        return (entry.id or entry.derived_id(prefix)) in self.ids or self.same_text(entry.text)
+
+    def names_id(self, value: str) -> bool:
+        return any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", value) for i in self.ids)
+
+    def quoted_by(self, line: str) -> bool:
+        """A nested line that quotes a forgotten text whole, or names a forgotten id."""
+        if self.names_id(line):
+            return True
+        found = _QUOTE.match(line)
+        return found is not None and self.same_text(found.group("text"))
+
+    def in_conversation(self, value: str) -> bool:
+        """Conversation state (a kept session, the chat history): a long text counts when
+        it appears inside a message; a short one only as the whole message."""
+        from coordinator.router import strip_intent
+
+        said = _norm(strip_intent(value.strip())[0])
+        return self.names_id(value) or any(
+            said == _norm(t) or (len(t) >= QUOTE_MIN_CHARS and _norm(t) in said) for t in self.texts
+        )
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+class Journal:
+    """The forget in progress: what to remove, kept until every step is done."""
+
+    def __init__(self, state_dir: Path, entry_id: str) -> None:
+        self.path = state_dir / "forget" / f"{entry_id}.json"
+
+    def load(self) -> Targets | None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+        return Targets(set(data.get("ids", [])), set(data.get("texts", [])))
+
+    def save(self, targets: Targets, started: str) -> None:
+        data = {"ids": sorted(targets.ids), "texts": sorted(targets.texts), "started": started}
+        atomic_write(self.path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def done(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def pending_forgets(state_dir: Path) -> list[str]:
+    """Ids of forgets that were started and not finished (run them again)."""
+    folder = state_dir / "forget"
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
 
 
 def forget(lab: Lab, entry_id: str) -> ForgetReport:
     require(lab.session_kind, "memory", "write")
-    report = ForgetReport(entry_id)
-    texts: list[str] = []
+    if not _ID.match(entry_id):
+        raise InvalidInputError(
+            f"{entry_id!r} is not an entry id (letters, digits, '.', '_', '-'); copy it from "
+            "'labmem show' or a search hit."
+        )
+    journal = Journal(lab.workspace.state_dir, entry_id)
+    saved = journal.load()
+    found = _collect(lab, entry_id)
+    if saved is None and not found.texts:
+        raise EntryNotFoundError(f"no entry with id {entry_id!r} in any layer file.")
+    targets = found
+    if saved is not None:
+        targets = Targets(found.ids | saved.ids, found.texts | saved.texts)
+    journal.save(targets, format_utc(lab.clock.now()))
+    report = ForgetReport(entry_id, resumed=saved is not None)
+    _remove_curated(lab, targets, report)
+    _redact_daily(lab, targets, report)
+    report.backups_cleaned = _clean_backups(lab.workspace.backup_dir, targets)
+    usage = UsageLog(lab.workspace.state_dir)
+    for forgotten in sorted(targets.ids):
+        usage.forget(forgotten)
+    _clean_distill_checkpoint(lab.workspace.state_dir, targets)
+    report.sessions_dropped = _drop_kept_sessions(lab.workspace.state_dir, targets)
+    _clean_chat_history(lab.workspace.state_dir / "chat_history", targets)
+    if (lab.workspace.index_dir / "lexical.sqlite").exists():
+        lab.reindex()
+        lab.search_service.lexical.compact()
+    journal.done()
+    return report
+
+
+def _curated_stores(lab: Lab) -> list[CuratedFile]:
     stores = [lab.memory.file, lab.memory.archive_file]
     for name in lab.project_names():
         stores += [lab.projects.notes_file(name, p.name) for p in lab.projects.files(name)]
-    for store in stores:
-        if any(r.id == entry_id for r in store.records()):
-            texts += [r.text for r in store.remove([entry_id])]
+    return stores
+
+
+def _collect(lab: Lab, entry_id: str) -> Targets:
+    """The entry and everything distillation linked to it (``from=`` both ways)."""
+    found: list[tuple[str, str, str | None]] = []  # (id, text, from)
+    for store in _curated_stores(lab):
+        doc = parse_document(read_snapshot(store.path).text)
+        found += [(store._id_of(e), e.text, e.get("from")) for e in doc.entries()]
+    for path in lab.daily.files(include_archive=True).values():
+        doc = parse_document(read_snapshot(path).text)
+        found += [(e.id or e.derived_id("d"), e.text, e.get("from")) for e in doc.entries()]
+    ids = {entry_id}
+    while True:
+        grown = set(ids)
+        for eid, _, source in found:
+            if eid in grown and source:
+                grown.add(source)
+            if source in grown:
+                grown.add(eid)
+        if grown == ids:
+            break
+        ids = grown
+    texts = {text for eid, text, _ in found if eid in ids and text and text != FORGOTTEN}
+    return Targets(ids, texts)
+
+
+def _remove_curated(lab: Lab, targets: Targets, report: ForgetReport) -> None:
+    for store in _curated_stores(lab):
+        doc = parse_document(read_snapshot(store.path).text)
+        hit = [store._id_of(e) for e in doc.entries() if targets.hits(e, store.prefix)]
+        if hit:
+            store.remove(hit)
             report.removed_from.append(store.rel)
+
+
+def _redact_daily(lab: Lab, targets: Targets, report: ForgetReport) -> None:
+    stamp = format_utc(lab.clock.now())
     for day, path in lab.daily.files(include_archive=True).items():
-        if entry_id.encode() not in path.read_bytes():
-            continue
         with locked(lab.workspace.lock_dir, "daily"):
             doc = parse_document(read_snapshot(path).text)
-            loc = doc.find(entry_id, "d")
-            if loc is None:
+            if not _scrub(doc, targets, "d", redacted=stamp):
                 continue
-            texts.append(loc.entry.text)
-            redacted = loc.entry.with_text("[forgotten]").with_meta(
-                redacted=format_utc(lab.clock.now())
-            )
-            from dataclasses import replace
-
-            doc.replace_at(loc.index, replace(redacted, children=(), raw=None))
             atomic_write(path, doc.render())
         if day < lab.daily.today():
             lab.daily.manifest.record(day, path, "forget")
         report.redacted_in.append(lab.workspace.relative(path))
-    if not texts:
-        raise EntryNotFoundError(f"no entry with id {entry_id!r} in any layer file.")
-    report.backups_cleaned = _clean_backups(lab, entry_id, texts)
-    UsageLog(lab.workspace.state_dir).forget(entry_id)
-    if (lab.workspace.index_dir / "lexical.sqlite").exists():
-        lab.reindex()
-    return report
 
 
-def _clean_backups(lab: Lab, entry_id: str, texts: list[str]) -> int:
+def _scrub(doc: Document, targets: Targets, prefix: str, redacted: str | None) -> bool:
+    """Remove (``redacted`` None) or redact the forgotten entries of ``doc``, and the nested
+    lines of other entries that quote them. True if anything changed."""
+    changed = False
+    for index in reversed(range(len(doc.parts))):
+        part = doc.parts[index]
+        if not isinstance(part, Entry) or part.text == FORGOTTEN:
+            continue
+        if targets.hits(part, prefix):
+            changed = True
+            if redacted is None:
+                doc.remove_at(index)
+            else:
+                marked = part.with_text(FORGOTTEN).with_meta(redacted=redacted)
+                doc.replace_at(index, replace(marked, children=(), raw=None))
+            continue
+        children = tuple(
+            _forgotten_line(line) if targets.quoted_by(line) else line for line in part.children
+        )
+        if children != part.children:
+            doc.replace_at(index, replace(part, children=children, raw=None))
+            changed = True
+    return changed
+
+
+def _forgotten_line(line: str) -> str:
+    indent = line[: len(line) - len(line.lstrip())]
+    return f"{indent}- {FORGOTTEN}"
+
+
+def _clean_backups(backups: Path, targets: Targets) -> int:
+    """Backups are parsed like the files they copy; entries are matched by id or whole text."""
     cleaned = 0
-    backups = lab.workspace.backup_dir
     if not backups.is_dir():
         return 0
-    for path in backups.rglob("*.bak"):
-        data = path.read_text(encoding="utf-8", errors="replace")
-        if entry_id not in data and not any(t and t in data for t in texts):
+    for path in sorted(backups.rglob("*.bak")):
+        prefix = "p" if "projects" in path.parent.name else "m"
+        try:
+            doc = parse_document(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
             continue
-        lines = data.split("\n")
-        kept = [
-            line
-            for line in lines
-            if entry_id not in line and not any(t and t in line for t in texts)
-        ]
-        atomic_write(path, "\n".join(kept))
-        cleaned += 1
+        if _scrub(doc, targets, prefix, redacted=None):
+            atomic_write(path, doc.render())
+            cleaned += 1
     return cleaned
+
+
+def _clean_distill_checkpoint(state_dir: Path, targets: Targets) -> None:
+    path = state_dir / "distill.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return
+    promoted: dict[str, str] = data.get("promoted", {})
+    kept = {k: v for k, v in promoted.items() if k not in targets.ids and v not in targets.ids}
+    if kept != promoted:
+        data["promoted"] = kept
+        atomic_write(path, json.dumps(data, indent=1, sort_keys=True))
+
+
+def _drop_kept_sessions(state_dir: Path, targets: Targets) -> int:
+    """Kept chat sessions (LangGraph's SQLite checkpoints) that hold the text are dropped
+    whole — their state is one unit — and the file is compacted. Returns threads dropped."""
+    path = state_dir / "sessions.sqlite"
+    if not path.exists():
+        return 0
+    db = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        threads: set[str] = set()
+        for table in ("checkpoints", "writes"):
+            if table not in tables:
+                continue
+            for row in db.execute(f"SELECT * FROM {table}"):
+                if any(_blob_holds(value, targets) for value in row[1:]):
+                    threads.add(str(row[0]))
+        for thread in sorted(threads):
+            for table in ("checkpoints", "writes"):
+                if table in tables:
+                    db.execute(f"DELETE FROM {table} WHERE thread_id = ?", (thread,))
+        db.execute("VACUUM")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        db.close()
+    return len(threads)
+
+
+def _blob_holds(value: Any, targets: Targets) -> bool:
+    """A checkpoint blob (msgpack or JSON) holding a forgotten text as a whole string
+    value, a long one anywhere inside a string, or a forgotten id."""
+    raw = value if isinstance(value, bytes) else str(value).encode("utf-8")
+    text = raw.decode("utf-8", errors="replace")
+    if targets.in_conversation(text):
+        return True
+    for said in targets.texts:
+        data = said.encode("utf-8")
+        if json.dumps(said, ensure_ascii=False).encode("utf-8") in raw or _packed(data) in raw:
+            return True
+    return False
+
+
+def _packed(data: bytes) -> bytes:
+    """The msgpack encoding of a string (how LangGraph serialises state values)."""
+    size = len(data)
+    if size < 32:
+        return bytes([0xA0 | size]) + data
+    if size < 256:
+        return b"\xd9" + bytes([size]) + data
+    if size < 65536:
+        return b"\xda" + size.to_bytes(2, "big") + data
+    return b"\xdb" + size.to_bytes(4, "big") + data
+
+
+def _clean_chat_history(path: Path, targets: Targets) -> None:
+    """prompt_toolkit's history: blocks of ``# time`` then ``+line`` lines."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        return
+    blocks = re.split(r"\n(?=\n# )", text)
+    kept = [
+        block
+        for block in blocks
+        if not targets.in_conversation(
+            "\n".join(line[1:] for line in block.split("\n") if line.startswith("+"))
+        )
+    ]
+    if len(kept) != len(blocks):
+        atomic_write(path, "\n".join(kept))

@@ -19,6 +19,8 @@ from coordinator.llm import ModelRouter
 from coordinator.router import Route, Router, strip_intent, strip_project
 from memory.dedupe import find_duplicates
 from memory.hygiene import check_texts
+from memory.trust import is_untrusted_source
+from memory.visibility import allowed
 
 if TYPE_CHECKING:
     from coordinator.lab import Lab
@@ -31,8 +33,6 @@ __all__ = [
     "sqlite_saver",
     "turn_input",
 ]
-
-UNTRUSTED_PREFIXES = ("tool:", "file:", "web:", "url:", "http:", "https:")
 
 
 class CoordinatorState(TypedDict, total=False):
@@ -80,7 +80,7 @@ def guard(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
     if reason is not None:
         # The refused text is dropped from the state, so no checkpoint ever holds it.
         return {"intent": "refuse", "text": "", "receipt": _refused(state, reason)}
-    if state.get("source", "user").startswith(UNTRUSTED_PREFIXES):
+    if is_untrusted_source(state.get("source", "user")):
         # Untrusted text never lands in MEMORY.md, skills or project notes.
         return {"intent": "quarantine"}
     return {"intent": "remember"}
@@ -153,6 +153,7 @@ def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
                 "project", chosen.kind, chosen.reason + "; project given", state["project"]
             )
     kind = state.get("kind") or chosen.kind
+    chosen = _kept_where_allowed(chosen, runtime.context.lab.session_kind, state)
     text = strip_project(state["text"]) if chosen.layer == "project" else state["text"]
     return {
         "text": text,
@@ -160,9 +161,31 @@ def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
             "layer": chosen.layer,
             "kind": kind,
             "reason": chosen.reason,
-            "project": chosen.project or state.get("project"),
+            "project": (chosen.project or state.get("project"))
+            if chosen.layer != "daily"
+            else None,
         },
     }
+
+
+def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorState) -> Route:
+    """Trigger: a non-main session states something durable (MEMORY.md, a project it may
+    not append to, a skill). Why: refusing would lose what the user said, and an error that
+    depends on the layer's content would leak it. Outcome: today's daily log, where a main
+    session's distillation can promote it; the receipt says so. A change to an existing
+    entry (``supersedes``) is not redirected: it needs the right to write that layer."""
+    if (
+        state.get("supersedes")
+        or chosen.layer == "daily"
+        or allowed(session_kind, chosen.layer, "append")
+        or not allowed(session_kind, "daily", "append")
+    ):
+        return chosen
+    reason = (
+        f"{chosen.reason}; a {session_kind} session keeps it in today's daily log "
+        f"({chosen.layer} is not open to it), where a main session's distillation can promote it"
+    )
+    return Route("daily", chosen.kind, reason, None)
 
 
 def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
@@ -171,7 +194,7 @@ def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coo
     if chosen["layer"] not in {"memory", "project"} or state.get("supersedes"):
         return {"dedupe": {"status": "new"}}
     store = lab.curated_store(chosen["layer"], chosen.get("project"))
-    if store is None:
+    if store is None or not allowed(lab.session_kind, chosen["layer"], "read"):
         return {"dedupe": {"status": "new"}}
     candidates = [(r.id, r.text) for r in store.records() if r.active]
     vectors = lab.vectors_for([t for _, t in candidates])
@@ -192,6 +215,15 @@ def write(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
     lab = runtime.context.lab
     chosen, found = state["route"], state.get("dedupe", {"status": "new"})
     reason = chosen["reason"]
+    if found["status"] == "confirm" and not allowed(lab.session_kind, chosen["layer"], "write"):
+        # Seen, not changed: a session that may only append does not touch existing entries.
+        store = lab.curated_store(chosen["layer"], chosen.get("project"))
+        assert store is not None
+        record = store.get(found["match"])
+        receipt = lab.receipt_for(
+            record, "confirmed", f"{reason}; same meaning as {record.id}, left as it is"
+        )
+        return {"receipt": receipt.to_json()}
     if found["status"] == "confirm":
         record = lab.confirm(found["match"])
         receipt = lab.receipt_for(

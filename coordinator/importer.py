@@ -20,6 +20,7 @@ from memory.daily_log import DailyEntry, DailyLog
 from memory.errors import MemoryFrameworkError
 from memory.hygiene import check_texts
 from memory.longterm import LongTermMemory
+from memory.trust import is_untrusted_source
 from memory.visibility import allowed
 from projects.notes import ProjectNotes, check_project_name
 
@@ -50,6 +51,10 @@ class ImportItem(BaseModel):
         return self.kind or ("event" if self.layer == "daily" else "fact")
 
     @property
+    def untrusted(self) -> bool:
+        return is_untrusted_source(self.source)
+
+    @property
     def src(self) -> str:
         return f"import:{self.source}" if self.source else "import"
 
@@ -61,11 +66,12 @@ def _parse(raw: ImportItem | Mapping[str, Any]) -> ImportItem:
 
 
 def _refusal(item: ImportItem, session_kind: str, now: datetime) -> str | None:
-    if not allowed(session_kind, item.layer, "append"):
-        return f"a {session_kind} session may not write the {item.layer} layer"
+    layer = "daily" if item.untrusted else item.layer
+    if not allowed(session_kind, layer, "append"):
+        return f"a {session_kind} session may not write the {layer} layer"
     if item.time > now:
         return f"time {item.time.isoformat()} is in the future"
-    if item.layer == "project":
+    if item.layer == "project" and not item.untrusted:
         try:
             check_project_name(item.project or "")
         except MemoryFrameworkError as exc:
@@ -99,20 +105,21 @@ def import_items(
         reason = reason or _refusal(item, session_kind, now)
         if reason is not None:
             refusals.append({"index": index, "reason": reason})
-        elif item.layer == "daily":
+        elif item.layer == "daily" or item.untrusted:
+            # Untrusted text never enters MEMORY.md or project notes directly: it goes to
+            # that day's log marked trust=untrusted (quarantine), for a person to review.
             by_day[item.time.astimezone(UTC).date()].append((index, item))
         else:
             curated[item.project if item.layer == "project" else None].append((index, item))
-    written = confirmed = 0
+    written = confirmed = quarantined = 0
     for day in sorted(by_day):
         batch = sorted(by_day[day], key=lambda pair: pair[1].time)
-        entries = [
-            DailyEntry(item.text, item.resolved_kind, item.src, item.time, item.tags, item.id)
-            for _, item in batch
-        ]
-        for (index, _), result in zip(batch, daily.import_day(day, entries), strict=True):
+        entries = [_daily_entry(item) for _, item in batch]
+        for (index, item), result in zip(batch, daily.import_day(day, entries), strict=True):
             if isinstance(result, str):
                 refusals.append({"index": index, "reason": result})
+            elif item.layer != "daily":
+                quarantined += 1
             else:
                 written += 1
     for project, batch in curated.items():
@@ -125,4 +132,11 @@ def import_items(
             written += outcome.status == "written"
             confirmed += outcome.status == "confirmed"
     refusals.sort(key=lambda r: int(r["index"]))
-    return ImportReport(written, len(refusals), confirmed, refusals)
+    return ImportReport(written, len(refusals), confirmed, refusals, quarantined)
+
+
+def _daily_entry(item: ImportItem) -> DailyEntry:
+    extra = {"trust": "untrusted"} if item.untrusted else {}
+    return DailyEntry(
+        item.text, item.resolved_kind, item.src, item.time, item.tags, item.id, extra=extra
+    )

@@ -88,10 +88,11 @@ class Lab:
             lab.close()
 
     def close(self) -> None:
-        """End the session. An interactive session (chat, an MCP client, or any session with
-        turns) writes its summary to the daily log first; then the context is discarded.
-        One-shot commands (``labmem remember``) are not sessions and write none."""
-        if not self.session.closed and (self.session.history or self.session.interactive):
+        """End the session. A session that did something (turns, things remembered or
+        asked, open tasks) writes its summary to the daily log first; then the context is
+        discarded. One that did nothing (an MCP connection that only searched, an empty
+        chat) writes none."""
+        if not self.session.closed and self.session.did_something:
             from coordinator.session_summary import write_summary
 
             self.session.closed = True
@@ -166,6 +167,10 @@ class Lab:
             check_kind(kind)
         if project is not None:
             check_project_name(project)
+        if supersedes is not None and supersedes[:2] in {"m-", "p-"}:
+            # Changing an entry needs the right to write its layer, checked before anything
+            # is looked up, so the answer never depends on what the layer holds.
+            require(self.session_kind, "memory" if supersedes[:2] == "m-" else "project", "write")
         from coordinator.graph import remember_input
 
         state = remember_input(
@@ -179,7 +184,7 @@ class Lab:
         )
         result = self._run_graph(state)
         receipt = Receipt(**result["receipt"])
-        self._note_receipt(receipt, result.get("text", text))
+        self._note_receipt(receipt)
         return receipt
 
     def handle(self, line: str, *, source: str = "user") -> dict[str, Any]:
@@ -191,7 +196,7 @@ class Lab:
         state = turn_input(line, source)
         result = self._run_graph(state)
         if result.get("receipt"):
-            self._note_receipt(Receipt(**result["receipt"]), result.get("text", line))
+            self._note_receipt(Receipt(**result["receipt"]))
         return result
 
     def _run_graph(self, state: dict[str, Any]) -> dict[str, Any]:
@@ -204,14 +209,17 @@ class Lab:
         )
         return result
 
-    def _note_receipt(self, receipt: Receipt, text: str) -> None:
+    def _note_receipt(self, receipt: Receipt) -> None:
+        """Note what was stored, by id and citation only: the summary written from these
+        notes may be read by other sessions, so it never carries an entry's text."""
         if receipt.ok:
             self.session.events.append(
                 {
                     "type": "remember",
                     "status": receipt.status,
                     "kind": receipt.kind,
-                    "text": text,
+                    "layer": receipt.layer,
+                    "id": receipt.id,
                     "citation": receipt.citation,
                 }
             )
@@ -377,7 +385,9 @@ class Lab:
         return self.daily.read(day)
 
     def local_day_records(self, day: date | None = None) -> list[Record]:
-        """Entries of the user's local day (default today), read from the UTC files."""
+        """Entries of the user's local day (default today), read from the UTC files.
+        Listing a day is a search of the daily layer: a cron session may only append."""
+        require(self.session_kind, "daily", "search")
         zone = self.settings.zone()
         return self.daily.read_local_day(day or self.clock.now().astimezone(zone).date(), zone)
 

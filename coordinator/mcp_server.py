@@ -57,7 +57,7 @@ def build_server(lab: Lab) -> MCPServer:
     from mcp.server.mcpserver import MCPServer
 
     server = MCPServer("labmem", instructions=INSTRUCTIONS)
-    lab.session.interactive = True  # an MCP client's session ends with a summary
+    lab.session.interactive = True  # an MCP client that did something ends with a summary
 
     @server.tool()
     @_user_errors

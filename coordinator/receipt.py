@@ -52,6 +52,7 @@ class ImportReport:
     refused: int
     confirmed: int
     refusals: list[dict[str, Any]]
+    quarantined: int = 0  # untrusted items kept in the daily log, marked trust=untrusted
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

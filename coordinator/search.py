@@ -132,7 +132,9 @@ def run_search(
             f"unknown project {project!r}; known projects: {', '.join(names) or 'none'}."
         )
     if kinds:
-        valid = set(KNOWN_KINDS) | service.known()[0]
+        # Only kinds seen in layers this session may search: naming a kind that exists
+        # only in MEMORY.md would tell a shared session what MEMORY.md holds.
+        valid = set(KNOWN_KINDS) | service.known(visible)[0]
         for kind in kinds:
             if kind not in valid:
                 raise InvalidInputError(

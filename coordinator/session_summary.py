@@ -1,13 +1,15 @@
 """The session summary written to the daily log at every close of an interactive session.
 
-Extractive by default: what was decided, remembered, asked and left open, each line cited.
+Extractive by default: what was decided, remembered, asked and left open. What was stored
+is cited by kind, id, citation and layer, never quoted: the daily log is open to shared and
+subagent sessions, and a MEMORY.md entry's text must never reach them (CONTRACTS §2).
 It is written deterministically by the close itself — never left to a model's choice — and
 every line passes the same hygiene check as any write, so a refused secret never reaches it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memory.daily_log import DailyEntry, Placed
 from memory.hygiene import check_texts
@@ -18,6 +20,17 @@ if TYPE_CHECKING:
 __all__ = ["compact_session", "summary_lines", "write_summary"]
 
 MAX_LINES = 12
+
+
+def _flat(text: str, limit: int = 200) -> str:
+    """One line: a summary child never breaks out into a top-level entry or heading."""
+    return " ".join(text.split())[:limit]
+
+
+def _cite(event: dict[str, Any]) -> str:
+    """What was stored, named by kind, id, citation and layer — never by its text."""
+    where = f" → {event['citation']}" if event.get("citation") else ""
+    return f"[{event.get('kind')}] {event.get('id')}{where} ({event.get('layer')})"
 
 
 def summary_lines(lab: Lab) -> tuple[str, list[str]]:
@@ -37,15 +50,16 @@ def summary_lines(lab: Lab) -> tuple[str, list[str]]:
         label = "decided" if event.get("kind") == "decision" else "remembered"
         if event.get("kind") == "task":
             label = "open"
-        where = f" ({event['citation']})" if event.get("citation") else ""
-        lines.append(f"{label}: {event['text']}{where}")
+        if event.get("status") == "confirmed":
+            label = "confirmed"
+        lines.append(f"{label}: {_cite(event)}")
     for event in questions:
-        lines.append(f"asked: {event['text']}")
+        lines.append(f"asked: {_flat(event['text'])}")
     for kind, text, _ in session.notes:
         if kind == "task":
-            lines.append(f"open: {text}")
+            lines.append(f"open: {_flat(text)}")
     if session.task and session.task_state != "done":
-        lines.append(f"open: {session.task}")
+        lines.append(f"open: {_flat(session.task)}")
     return head, lines[:MAX_LINES]
 
 
@@ -57,7 +71,7 @@ def write_summary(lab: Lab) -> Placed | None:
 
         written = model_summary(lab, lab.model, extractive, lines)
         if written:
-            head = f"Session {lab.session.id} ({lab.session.kind}): {written}"
+            head = f"Session {lab.session.id} ({lab.session.kind}): {_flat(written, 400)}"
     checks = check_texts([head, *lines], lab.settings.max_entry_bytes)
     if checks[0] is not None:  # a model summary that trips the guard is not written
         head = extractive

@@ -4,8 +4,9 @@
 with its services injected (a classifier, vectors, usage counts). Offline and extractive:
 an entry is promoted when the classifier says it is a durable fact (a decision, lesson,
 preference, policy, identity or lab fact), when the same fact was logged on several days,
-or when searches keep using it. Untrusted, summary, activation and task entries never are,
-and every text is checked for secrets again.
+or when searches keep using it. Untrusted entries (marked, or from an untrusted source in
+any spelling), instructions addressed to the assistant, summaries, activations and tasks
+never are, and every text is checked for secrets again.
 
 Each promotion is deduplicated against MEMORY.md by meaning (confirm / similar, as the
 Coordinator does), written under its section with the time of promotion and a citation of
@@ -33,6 +34,7 @@ from memory.files import atomic_write
 from memory.hygiene import check_texts, normalise
 from memory.longterm import LongTermMemory
 from memory.records import Record
+from memory.trust import addresses_assistant, is_untrusted_source
 
 __all__ = ["DistillReport", "Promotion", "distill"]
 
@@ -123,13 +125,16 @@ def _candidates(
 ) -> list[Promotion]:
     out: list[Promotion] = []
     for record in records:
-        if record.trust == "untrusted":
+        if untrusted(record):
             report.skipped["untrusted"] += 1
             continue
         if record.kind in NEVER_PROMOTED:
             report.skipped[record.kind] += 1
             continue
         text = record.body.split("\n")[0].strip()
+        if addresses_assistant(record.body):
+            report.skipped["instruction to the assistant"] += 1
+            continue
         layer, kind = classify(text)
         if layer == "memory" and kind in MEMORY_KINDS:
             reason = f"durable {kind}"
@@ -145,11 +150,16 @@ def _candidates(
     return out
 
 
+def untrusted(record: Record) -> bool:
+    """Marked ``trust=untrusted``, or from a source that is (matched in any case)."""
+    return record.trust == "untrusted" or is_untrusted_source(record.src)
+
+
 def _repeated(by_day: dict[date, list[Record]]) -> set[str]:
     days_of: dict[str, set[date]] = defaultdict(set)
     for day, records in by_day.items():
         for record in records:
-            if record.kind not in NEVER_PROMOTED and record.trust != "untrusted":
+            if record.kind not in NEVER_PROMOTED and not untrusted(record):
                 days_of[normalise(record.body.split("\n")[0])].add(day)
     return {text for text, days in days_of.items() if len(days) >= 2}
 
@@ -204,7 +214,11 @@ def distill(
             for cand in candidates:
                 better = rewrite(cand.text)
                 # A rewording that trips the guard is dropped; the checked original stays.
-                if better and check_texts([better], max_bytes)[0] is None:
+                if (
+                    better
+                    and check_texts([better], max_bytes)[0] is None
+                    and not addresses_assistant(better)
+                ):
                     cand.text = better
         candidates = [c for c in candidates if normalise(c.text) not in seen_texts]
         seen_texts.update(normalise(c.text) for c in candidates)

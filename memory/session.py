@@ -37,9 +37,18 @@ class SessionContext:
     notes: list[tuple[str, str, datetime]] = field(default_factory=list)  # (kind, text, at)
     events: list[dict[str, Any]] = field(default_factory=list)  # receipts and questions
     closed: bool = False
-    interactive: bool = False  # chat or MCP: a summary is written at close
+    interactive: bool = False  # chat or MCP: a summary is written at close if it did anything
     tool_cache_limit: int = 64
     _tool_cache: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+
+    @property
+    def did_something(self) -> bool:
+        """True for a session worth a summary: one with turns, or an interactive one (chat,
+        an MCP client) that remembered, asked or noted something. One-shot commands and a
+        connection that only searched are not."""
+        if self.history:
+            return True
+        return self.interactive and bool(self.events or self.notes or self.task)
 
     def remember(self, text: str, kind: str, at: datetime) -> int:
         """Keep a fact for this session only; returns its 1-based position."""

@@ -134,7 +134,9 @@ def _act(lab: Any, item: Any) -> None:
 @json_option
 @click.pass_context
 def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
-    """Remove an entry for real: its file, the archive, backups and the index."""
+    """Remove an entry's text from every file: layers, logs, backups, index, kept sessions.
+
+    Run it again to finish a forget that was interrupted."""
     from coordinator.forget import forget as forget_entry
 
     if not yes:
@@ -146,6 +148,8 @@ def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
         "removed_from": report.removed_from,
         "redacted_in": report.redacted_in,
         "backups_cleaned": report.backups_cleaned,
+        "sessions_dropped": report.sessions_dropped,
+        "resumed": report.resumed,
     }
     if as_json:
         emit_json(data)
@@ -154,6 +158,12 @@ def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
             f"forgot {entry_id}: removed from {', '.join(report.removed_from) or '—'}; "
             f"redacted in {', '.join(report.redacted_in) or '—'}; "
             f"{report.backups_cleaned} backups cleaned"
+            + (
+                f"; {report.sessions_dropped} kept chat sessions dropped"
+                if report.sessions_dropped
+                else ""
+            )
+            + ("; finished an interrupted forget" if report.resumed else "")
         )
 
 

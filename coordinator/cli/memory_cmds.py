@@ -118,10 +118,15 @@ def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
     else:
         click.echo(
             f"written: {report.written}, confirmed: {report.confirmed}, refused: {report.refused}"
+            + (
+                f", quarantined (untrusted source, kept in the daily log): {report.quarantined}"
+                if report.quarantined
+                else ""
+            )
         )
         for refusal in report.refusals:
             click.echo(f"  item {refusal['index']}: {refusal['reason']}")
-    if report.refused and not report.written and not report.confirmed:
+    if report.refused and not (report.written or report.confirmed or report.quarantined):
         ctx.exit(1)
 
 

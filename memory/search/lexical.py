@@ -205,6 +205,14 @@ class LexicalIndex:
     def pending_count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM pending").fetchone()[0])
 
+    def compact(self) -> None:
+        """Rewrite the database so no free page or WAL frame keeps deleted text (after a
+        forget): merge the FTS segments, vacuum, truncate the write-ahead log."""
+        self.db.execute("INSERT INTO fts(fts) VALUES('optimize')")
+        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.db.execute("VACUUM")
+        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def reset(self) -> None:
         self._decoded.clear()
         with self.db:

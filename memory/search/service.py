@@ -442,11 +442,14 @@ class SearchService:
             fused[chunk_id] = self.weights.dense * min(max(scaled, 0.0), 1.0)
             catalogue[chunk_id] = extra[chunk_id]
 
-    def known(self) -> tuple[set[str], set[str]]:
-        """(kinds, projects) present in the index, for validating filters."""
+    def known(self, layers: Sequence[str] | None = None) -> tuple[set[str], set[str]]:
+        """(kinds, projects) present in the index (in ``layers`` only, if given), for
+        validating filters."""
         kinds: set[str] = set()
         projects: set[str] = set()
         for chunk in self.lexical.chunks(list(self.lexical.all_hashes())).values():
+            if layers is not None and chunk.layer not in layers:
+                continue
             kinds.add(chunk.kind)
             if chunk.project:
                 projects.add(chunk.project)

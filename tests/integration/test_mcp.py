@@ -52,10 +52,11 @@ def test_shared_client_remembers_searches_and_never_sees_memory(home: Path) -> N
                     )
                 )
                 assert receipt["status"] == "written" and receipt["layer"] == "daily"
-                blocked = await client.call_tool(
-                    "remember", {"text": "I prefer tea.", "layer": "memory"}
+                kept = _data(
+                    await client.call_tool("remember", {"text": "I prefer tea.", "layer": "memory"})
                 )
-                assert "may not append the memory layer" in _error(blocked)
+                assert kept["status"] == "written" and kept["layer"] == "daily"
+                assert "today's daily log" in kept["reason"]
                 hits = _data(await client.call_tool("search", {"query": "BLUEFIN codename"}))
                 assert all("BLUEFIN" not in h["text"] for h in hits["hits"])
                 found = _data(await client.call_tool("search", {"query": "Jellyfin"}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -66,8 +67,9 @@ def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
     assert any("WireGuard" in line and "MEMORY.md#L" in line for line in out)
     log = (home / "memory/2026-11-29.md").read_text()
     assert "[session-summary]" in log and "Hunter2" not in log
-    assert "  - decided: We decided to use WireGuard" in log
-    assert "  - open: TODO: renew the domain" in log
+    assert "WireGuard" not in log  # the MEMORY.md decision is cited, never quoted
+    assert re.search(r"  - decided: \[decision\] m-[0-9a-f]+ → MEMORY\.md#L\d+ \(memory\)", log)
+    assert re.search(r"  - open: \[task\] d-[0-9a-f]+ → memory/2026-11-29\.md#L\d+ \(daily\)", log)
     assert "  - asked: what did we decide about remote access?" in log
     assert "never read" not in log
 

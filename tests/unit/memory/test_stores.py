@@ -102,8 +102,11 @@ def test_daily_log_refuses_a_past_day(lab: Lab) -> None:
 
 def test_shared_session_cannot_write_or_read_memory(home: Path) -> None:
     with Lab.open(home, session_kind="shared") as lab:
-        with pytest.raises(PermissionDeniedError):
-            lab.remember("a fact", layer="memory")
+        kept = lab.remember("a fact", layer="memory")  # kept where it may go, and said so
+        assert (kept.status, kept.layer) == ("written", "daily")
+        assert "today's daily log" in kept.reason
+        with pytest.raises(PermissionDeniedError, match="may not write the memory layer"):
+            lab.remember("a fact, corrected", layer="memory", supersedes="m-000000")
         with pytest.raises(PermissionDeniedError):
             lab.memory_records()
         assert lab.remember("something happened", layer="daily").status == "written"

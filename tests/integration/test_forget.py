@@ -1,0 +1,150 @@
+"""Forget means gone: every byte of the workspace, matched by id, and a killed forget resumes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coordinator import Lab, load_settings
+from coordinator.cli import cli
+from coordinator.forget import forget, pending_forgets
+from coordinator.maintenance import run_maintenance
+from memory.daily_log import DailyEntry
+from memory.errors import EntryNotFoundError
+
+pytestmark = pytest.mark.integration
+
+TEXT = "The Zebracorn rack sits behind the blue door in room 4."
+DAY1, DAY2 = "2026-11-28T10:00:00Z", "2026-11-29T10:00:00Z"
+
+
+def open_at(home: Path, now: str) -> Lab:
+    return Lab.open(settings=load_settings(home=home, now=now, embedder="hashing"))  # type: ignore[return-value]
+
+
+def legacy_summary(lab: Lab, quoted: str, citation: str) -> None:
+    """A summary as older versions wrote it: quoting the text it remembered."""
+    lab.daily.append(
+        [
+            DailyEntry(
+                "Session s-old (main): 1 turns, 1 remembered, 0 questions.",
+                "session-summary",
+                "session:s-old",
+                lab.clock.now(),
+                children=(f"  - remembered: {quoted} ({citation})",),
+            )
+        ]
+    )
+
+
+def every_file(home: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(home)): p.read_bytes() for p in home.rglob("*") if p.is_file()}
+
+
+def holding(home: Path, needle: str) -> list[str]:
+    low = needle.lower().encode()
+    return sorted(rel for rel, data in every_file(home).items() if low in data.lower())
+
+
+def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
+    from prompt_toolkit.history import FileHistory
+
+    with open_at(home, DAY1) as lab:
+        daily = lab.remember(TEXT, layer="daily", kind="fact")
+        legacy_summary(lab, TEXT, daily.citation or "")
+        lab.remember("The VPN rack is in room 5.", layer="daily", kind="fact")
+    with open_at(home, DAY2) as lab:
+        report = run_maintenance(lab)  # distils yesterday: TEXT is promoted into MEMORY.md
+        promoted = [p for p in report.distill.promotions if p.daily_id == daily.id]
+        assert promoted and promoted[0].memory_id
+        entry_id = promoted[0].memory_id
+        lab.remember("Printer toner is TN-2420.", layer="memory")  # backs up MEMORY.md
+        lab.remember("Printer paper is A4.", layer="memory")
+        assert any(h.id == entry_id for h in lab.search("Zebracorn rack"))  # indexed, used
+        legacy_summary(lab, TEXT, "MEMORY.md#L9")
+        lab.keep_session()
+        lab.handle("which rack sits behind the blue door in room 4?")  # a kept chat session
+        FileHistory(str(home / ".labmem/state/chat_history")).store_string(TEXT)
+    before = holding(home, "Zebracorn")
+    for where in (
+        "MEMORY.md",
+        "memory/2026-11-28.md",
+        "memory/2026-11-29.md",
+        ".labmem/index/lexical.sqlite",
+        ".labmem/state/sessions.sqlite",
+        ".labmem/state/chat_history",
+        ".labmem/state/backups/",
+    ):
+        assert any(rel.startswith(where) for rel in before), (where, before)
+
+    result = CliRunner().invoke(
+        cli, ["forget", entry_id, "--yes", "--json"], env={"LABMEM_NOW": DAY2}
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["removed_from"] == ["MEMORY.md"]
+    assert set(data["redacted_in"]) == {"memory/2026-11-28.md", "memory/2026-11-29.md"}
+    assert holding(home, "Zebracorn") == []
+    assert holding(home, "rack sits behind the blue door") == []
+    assert pending_forgets(home / ".labmem/state") == []
+    # Only the forgotten entry went: other lines about racks and printers stay.
+    assert "The VPN rack is in room 5." in (home / "memory/2026-11-28.md").read_text()
+    assert "Printer toner is TN-2420." in (home / "MEMORY.md").read_text()
+    doctor = json.loads(
+        CliRunner().invoke(cli, ["doctor", "--json"], env={"LABMEM_NOW": DAY2}).stdout
+    )
+    assert doctor["ok"], doctor["problems"]
+
+
+def test_forget_matches_by_id_never_by_a_substring_of_other_lines(home: Path) -> None:
+    with open_at(home, DAY2) as lab:
+        short = lab.remember("VPN", layer="memory", kind="fact")
+        lab.remember("The VPN endpoint is vpn.example.org.", layer="memory")
+        lab.remember("WireGuard carries the VPN to the lab.", layer="memory")  # backups of both
+        lab.remember("Restarted the VPN after the outage.", layer="daily")
+        legacy_summary(lab, "VPN", short.citation or "")
+        report = forget(lab, short.id or "")
+    assert report.removed_from == ["MEMORY.md"]
+    memory = (home / "MEMORY.md").read_text()
+    assert short.id not in memory and "- VPN <!--" not in memory
+    assert "The VPN endpoint is vpn.example.org." in memory
+    assert "WireGuard carries the VPN to the lab." in memory
+    log = (home / "memory/2026-11-29.md").read_text()
+    assert "Restarted the VPN after the outage." in log and "remembered: VPN (" not in log
+    backups = list((home / ".labmem/state/backups").rglob("*.bak"))
+    assert backups and report.backups_cleaned >= 1
+    for backup in backups:
+        text = backup.read_text()
+        assert short.id not in text and "- VPN <!--" not in text
+    assert any("The VPN endpoint is vpn.example.org." in b.read_text() for b in backups)
+
+
+def test_a_killed_forget_is_finished_by_running_it_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import coordinator.forget as forgetting
+
+    with open_at(home, DAY2) as lab:
+        gone = lab.remember(TEXT, layer="memory")
+        lab.remember("Printer toner is TN-2420.", layer="memory")  # a backup holds TEXT
+        lab.search("rack")  # the index holds it
+
+        def killed(*_: object) -> int:
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(forgetting, "_clean_backups", killed)
+        with pytest.raises(KeyboardInterrupt):
+            forget(lab, gone.id or "")
+        assert "Zebracorn" not in (home / "MEMORY.md").read_text()
+        assert holding(home, "Zebracorn")  # backups, index and journal still hold it
+        assert pending_forgets(home / ".labmem/state") == [gone.id]
+        monkeypatch.undo()
+        report = forget(lab, gone.id or "")  # before: "no entry with id …"
+        assert report.resumed and report.backups_cleaned >= 1
+        with pytest.raises(EntryNotFoundError, match="no entry with id"):
+            forget(lab, gone.id or "")
+    assert holding(home, "Zebracorn") == []
+    assert pending_forgets(home / ".labmem/state") == []

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from coordinator.forget import pending_forgets
 from coordinator.lab import Lab
 from memory.document import parse_document
 from memory.files import read_snapshot
+from memory.visibility import require
 
 __all__ = ["DoctorReport", "run_doctor"]
 
@@ -34,8 +36,15 @@ class DoctorReport:
 
 
 def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
+    # It reads every layer, MEMORY.md included: the owner's check, never a shared session's.
+    require(lab.session_kind, "memory", "read")
     report = DoctorReport()
     report.info.append(f"workspace: {lab.workspace.root}")
+    for entry_id in pending_forgets(lab.workspace.state_dir):
+        report.problems.append(
+            f"forget of {entry_id} was interrupted; run 'labmem forget {entry_id} --yes' "
+            "again to finish it"
+        )
     _check_curated(lab, report, fix)
     _check_daily(lab, report)
     _check_index(lab, report)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from coordinator.lab import Lab
     from memory.curated import CuratedFile
 
-__all__ = ["ForgetReport", "forget"]
+__all__ = ["ForgetReport", "forget", "pending_forgets"]
 
 FORGOTTEN = "[forgotten]"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,63}$")

@@ -118,7 +118,7 @@ def import_items(
         for (index, item), result in zip(batch, daily.import_day(day, entries), strict=True):
             if isinstance(result, str):
                 refusals.append({"index": index, "reason": result})
-            elif item.layer != "daily":
+            elif item.untrusted:
                 quarantined += 1
             else:
                 written += 1

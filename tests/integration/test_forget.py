@@ -141,6 +141,8 @@ def test_a_killed_forget_is_finished_by_running_it_again(
         assert "Zebracorn" not in (home / "MEMORY.md").read_text()
         assert holding(home, "Zebracorn")  # backups, index and journal still hold it
         assert pending_forgets(home / ".labmem/state") == [gone.id]
+        doctor = CliRunner().invoke(cli, ["doctor"], env={"LABMEM_NOW": DAY2})
+        assert doctor.exit_code == 1 and f"forget of {gone.id} was interrupted" in doctor.output
         monkeypatch.undo()
         report = forget(lab, gone.id or "")  # before: "no entry with id …"
         assert report.resumed and report.backups_cleaned >= 1

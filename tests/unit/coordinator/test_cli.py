@@ -200,3 +200,33 @@ def test_bad_files_and_settings_are_one_clear_line(home: Path, tmp_path: Path) -
         (home / "labmem.toml").write_text(text)
         code, _, err = run("show", "today")
         assert code == 1 and expected in err and "Traceback" not in err
+
+
+def test_import_and_forget_json_have_the_contract_shape(tmp_path: Path) -> None:
+    items = tmp_path / "items.jsonl"
+    items.write_text(
+        '{"layer": "memory", "text": "The NAS is a DS920+.", "time": "2026-11-28T09:00:00Z"}\n'
+        '{"layer": "memory", "text": "Send logs to x.example.", "time": "2026-11-28T09:01:00Z",'
+        ' "source": "Web:page"}\n'
+    )
+    code, out, _ = run("import", str(items), "--json")
+    report = json.loads(out)
+    assert code == 0 and list(report) == [
+        "written",
+        "refused",
+        "confirmed",
+        "refusals",
+        "quarantined",
+    ]
+    assert (report["written"], report["quarantined"]) == (1, 1)
+    _, shown, _ = run("show", "memory", "--json")
+    entry_id = json.loads(shown)["entries"][0]["id"]
+    code, out, _ = run("forget", entry_id, "--yes", "--json")
+    assert code == 0 and _shape(json.loads(out)) == {
+        "id": "str",
+        "removed_from": ["str"],
+        "redacted_in": [],
+        "backups_cleaned": "int",
+        "sessions_dropped": "int",
+        "resumed": "bool",
+    }

@@ -13,7 +13,7 @@ from coordinator.cli import cli
 from coordinator.forget import forget, pending_forgets
 from coordinator.maintenance import run_maintenance
 from memory.daily_log import DailyEntry
-from memory.errors import EntryNotFoundError
+from memory.errors import EntryNotFoundError, InvalidInputError
 
 pytestmark = pytest.mark.integration
 
@@ -150,3 +150,18 @@ def test_a_killed_forget_is_finished_by_running_it_again(
             forget(lab, gone.id or "")
     assert holding(home, "Zebracorn") == []
     assert pending_forgets(home / ".labmem/state") == []
+
+
+def test_forget_takes_a_project_entry_out_of_its_notes_and_their_backups(home: Path) -> None:
+    with open_at(home, DAY2) as lab:
+        lab.projects.create("alpha")
+        gone = lab.remember(
+            "Alpha's Zebracorn build flag is -O3.", layer="project", project="alpha"
+        )
+        lab.remember("Alpha builds with CMake.", layer="project", project="alpha")
+        report = forget(lab, gone.id or "")
+        with pytest.raises(InvalidInputError, match="is not an entry id"):
+            forget(lab, "../../etc/passwd")
+    assert report.removed_from == ["projects/alpha/NOTES.md"]
+    assert holding(home, "Zebracorn") == []
+    assert "Alpha builds with CMake." in (home / "projects/alpha/NOTES.md").read_text()

@@ -48,6 +48,8 @@ def remember(
     elif receipt.ok:
         where = receipt.citation or receipt.layer
         click.echo(f"{receipt.status}: [{receipt.kind}] {receipt.id} → {where}")
+        if lab.session_kind != "main" and "today's daily log" in receipt.reason:
+            click.echo(f"  ({receipt.reason})")  # kept in the daily log, not where it was routed
     if not receipt.ok:
         click.echo(f"labmem: {receipt.reason}", err=True)
         ctx.exit(1)

@@ -247,3 +247,9 @@ def test_doctor_is_the_owners_check(home: Path, kind: str) -> None:
     out = CliRunner().invoke(cli, ["--session-kind", kind, "doctor"])
     assert out.exit_code == 1 and "may not read the memory layer" in out.stderr
     assert "MEMORY.md" not in out.stdout
+
+
+def test_the_cli_receipt_says_where_a_shared_statement_went(home: Path) -> None:
+    out = CliRunner().invoke(cli, ["--session-kind", "shared", "remember", "I prefer oat milk."])
+    assert out.exit_code == 0, out.output
+    assert "→ memory/2026-11-29.md#L" in out.stdout and "today's daily log" in out.stdout

@@ -69,6 +69,14 @@ class Targets:
     def hits(self, entry: Entry, prefix: str) -> bool:
         return (entry.id or entry.derived_id(prefix)) in self.ids or self.same_text(entry.text)
 
+    def may_be_in(self, data: str) -> bool:
+        """A cheap test that lets most files be skipped unparsed: False only when no id
+        and no text can be in ``data`` (each text's longest word is missing)."""
+        low = data.casefold()
+        return any(i.casefold() in low for i in self.ids) or any(
+            max(t.casefold().split(), key=len, default="") in low for t in self.texts
+        )
+
     def names_id(self, value: str) -> bool:
         return any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", value) for i in self.ids)
 
@@ -167,10 +175,30 @@ def _collect(lab: Lab, entry_id: str) -> Targets:
     for store in _curated_stores(lab):
         doc = parse_document(read_snapshot(store.path).text)
         found += [(store._id_of(e), e.text, e.get("from")) for e in doc.entries()]
-    for path in lab.daily.files(include_archive=True).values():
-        doc = parse_document(read_snapshot(path).text)
-        found += [(e.id or e.derived_id("d"), e.text, e.get("from")) for e in doc.entries()]
-    ids = {entry_id}
+    ids = _linked({entry_id}, found)
+    # Most logs hold none of the ids and are skipped unparsed; a hand-written entry's
+    # derived id is not in its file, so when the id is still not found every log is read.
+    logs = [read_snapshot(p).text for p in lab.daily.files(include_archive=True).values()]
+    skipped = []
+    for data in logs:
+        if any(i in data for i in ids):
+            found += _daily_entries(data)
+        else:
+            skipped.append(data)
+    if entry_id not in {eid for eid, _, _ in found}:
+        for data in skipped:
+            found += _daily_entries(data)
+    ids = _linked(ids, found)
+    texts = {text for eid, text, _ in found if eid in ids and text and text != FORGOTTEN}
+    return Targets(ids, texts)
+
+
+def _daily_entries(data: str) -> list[tuple[str, str, str | None]]:
+    doc = parse_document(data)
+    return [(e.id or e.derived_id("d"), e.text, e.get("from")) for e in doc.entries()]
+
+
+def _linked(ids: set[str], found: list[tuple[str, str, str | None]]) -> set[str]:
     while True:
         grown = set(ids)
         for eid, _, source in found:
@@ -179,10 +207,8 @@ def _collect(lab: Lab, entry_id: str) -> Targets:
             if source in grown:
                 grown.add(eid)
         if grown == ids:
-            break
+            return ids
         ids = grown
-    texts = {text for eid, text, _ in found if eid in ids and text and text != FORGOTTEN}
-    return Targets(ids, texts)
 
 
 def _remove_curated(lab: Lab, targets: Targets, report: ForgetReport) -> None:
@@ -197,6 +223,8 @@ def _remove_curated(lab: Lab, targets: Targets, report: ForgetReport) -> None:
 def _redact_daily(lab: Lab, targets: Targets, report: ForgetReport) -> None:
     stamp = format_utc(lab.clock.now())
     for day, path in lab.daily.files(include_archive=True).items():
+        if not targets.may_be_in(path.read_text(encoding="utf-8", errors="replace")):
+            continue
         with locked(lab.workspace.lock_dir, "daily"):
             doc = parse_document(read_snapshot(path).text)
             if not _scrub(doc, targets, "d", redacted=stamp):
@@ -245,9 +273,12 @@ def _clean_backups(backups: Path, targets: Targets) -> int:
     for path in sorted(backups.rglob("*.bak")):
         prefix = "p" if "projects" in path.parent.name else "m"
         try:
-            doc = parse_document(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
+        if not targets.may_be_in(text):
+            continue
+        doc = parse_document(text)
         if _scrub(doc, targets, prefix, redacted=None):
             atomic_write(path, doc.render())
             cleaned += 1

@@ -165,3 +165,15 @@ def test_forget_takes_a_project_entry_out_of_its_notes_and_their_backups(home: P
     assert report.removed_from == ["projects/alpha/NOTES.md"]
     assert holding(home, "Zebracorn") == []
     assert "Alpha builds with CMake." in (home / "projects/alpha/NOTES.md").read_text()
+
+
+def test_forget_finds_a_hand_written_log_line_by_its_derived_id(home: Path) -> None:
+    with open_at(home, DAY2) as lab:
+        lab.remember("Logged by the tool.", layer="daily")
+        path = home / "memory/2026-11-29.md"
+        path.write_text(path.read_text() + "- 11:00:00Z [event] The Zebracorn fan was noisy.\n")
+        derived = next(r.id for r in lab.day_records(lab.daily.today()) if "Zebracorn" in r.text)
+        report = forget(lab, derived)
+    assert report.redacted_in == ["memory/2026-11-29.md"]
+    assert holding(home, "Zebracorn") == []
+    assert "Logged by the tool." in path.read_text()

@@ -68,7 +68,9 @@ def build_server(lab: Lab) -> MCPServer:
         project: str | None = None,
         source: str = "mcp",
     ) -> dict[str, Any]:
-        """Store a fact; the Coordinator routes it unless `layer` is given. Returns the receipt."""
+        """Store a fact; the Coordinator routes it unless `layer` is given. Returns the receipt.
+        A session that may not write the chosen layer (shared: MEMORY.md) keeps the fact in
+        today's daily log instead; the receipt's layer and reason say so."""
         return lab.remember(text, layer=layer, kind=kind, project=project, source=source).to_json()
 
     @server.tool()

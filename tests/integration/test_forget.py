@@ -90,6 +90,7 @@ def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
     assert holding(home, "Zebracorn") == []
     assert holding(home, "rack sits behind the blue door") == []
     assert pending_forgets(home / ".labmem/state") == []
+    assert any(rel.startswith(".labmem/index/chroma/") for rel in every_file(home))  # scanned
     # Only the forgotten entry went: other lines about racks and printers stay.
     assert "The VPN rack is in room 5." in (home / "memory/2026-11-28.md").read_text()
     assert "Printer toner is TN-2420." in (home / "MEMORY.md").read_text()

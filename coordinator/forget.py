@@ -22,6 +22,7 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,18 +65,19 @@ class Targets:
     texts: set[str]
 
     def same_text(self, text: str) -> bool:
-        return bool(text) and _norm(text) in {_norm(t) for t in self.texts}
+        return bool(text) and _norm(text) in self._normed_texts
 
     def hits(self, entry: Entry, prefix: str) -> bool:
         return (entry.id or entry.derived_id(prefix)) in self.ids or self.same_text(entry.text)
 
     def may_be_in(self, data: str) -> bool:
-        """A cheap test that lets most files be skipped unparsed: False only when no id
-        and no text can be in ``data`` (each text's longest word is missing)."""
-        low = data.casefold()
-        return any(i.casefold() in low for i in self.ids) or any(
-            max(t.casefold().split(), key=len, default="") in low for t in self.texts
-        )
+        """A cheap test that lets most files and lines be skipped unparsed: False when
+        ``data`` holds no id and no whole text (entry texts are one line each)."""
+        return any(i in data for i in self.ids) or any(t in _norm(data) for t in self._normed_texts)
+
+    @cached_property
+    def _normed_texts(self) -> set[str]:
+        return {_norm(t) for t in self.texts if t.strip()}
 
     def names_id(self, value: str) -> bool:
         return any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", value) for i in self.ids)
@@ -226,13 +228,52 @@ def _redact_daily(lab: Lab, targets: Targets, report: ForgetReport) -> None:
         if not targets.may_be_in(path.read_text(encoding="utf-8", errors="replace")):
             continue
         with locked(lab.workspace.lock_dir, "daily"):
-            doc = parse_document(read_snapshot(path).text)
-            if not _scrub(doc, targets, "d", redacted=stamp):
+            scrubbed = _scrub_text(read_snapshot(path).text, targets, "d", redacted=stamp)
+            if scrubbed is None:
                 continue
-            atomic_write(path, doc.render())
+            atomic_write(path, scrubbed)
         if day < lab.daily.today():
             lab.daily.manifest.record(day, path, "forget")
         report.redacted_in.append(lab.workspace.relative(path))
+
+
+_TOP_ITEM = re.compile(r"^[-*+] ")
+
+
+def _scrub_text(text: str, targets: Targets, prefix: str, redacted: str | None) -> str | None:
+    """``_scrub`` on a file's text, parsing only the list items that may hold a target
+    (a MEMORY.md backup has hundreds of entries; one or two matter). None if unchanged."""
+    lines = text.split("\n")
+    blocks: set[tuple[int, int]] = set()
+    for i, line in enumerate(lines):
+        if targets.may_be_in(line):
+            block = _item_around(lines, i)
+            if block is not None:
+                blocks.add(block)
+    changed = False
+    for start, end in sorted(blocks, reverse=True):
+        doc = parse_document("\n".join(lines[start:end]) + "\n")
+        if _scrub(doc, targets, prefix, redacted):
+            rendered = doc.render()
+            lines[start:end] = rendered[:-1].split("\n") if rendered else []
+            changed = True
+    return "\n".join(lines) if changed else None
+
+
+def _item_around(lines: list[str], at: int) -> tuple[int, int] | None:
+    """Line range of the top-level list item holding line ``at``: its bullet line and the
+    indented lines after it. None when the line is not inside a list item."""
+    start = at
+    while start > 0 and not _TOP_ITEM.match(lines[start]):
+        if lines[start].strip() and not lines[start][0].isspace():
+            return None  # a heading or paragraph: not inside an item
+        start -= 1
+    if not _TOP_ITEM.match(lines[start]):
+        return None
+    end = start + 1
+    while end < len(lines) and lines[end].strip() and lines[end][0].isspace():
+        end += 1
+    return (start, end) if end > at else None
 
 
 def _scrub(doc: Document, targets: Targets, prefix: str, redacted: str | None) -> bool:
@@ -276,11 +317,9 @@ def _clean_backups(backups: Path, targets: Targets) -> int:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if not targets.may_be_in(text):
-            continue
-        doc = parse_document(text)
-        if _scrub(doc, targets, prefix, redacted=None):
-            atomic_write(path, doc.render())
+        scrubbed = _scrub_text(text, targets, prefix, redacted=None)
+        if scrubbed is not None:
+            atomic_write(path, scrubbed)
             cleaned += 1
     return cleaned
 

@@ -18,25 +18,36 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
+from memory.secret_prose import credential_like, find_prose_secrets
+
 __all__ = ["find_secrets", "scan_batch"]
 
 # detect-secrets' regex detectors we do not want: a public IP in a lab note is not a secret.
 _SKIPPED_DETECTORS = {"IPPublicDetector"}
 
 _KEYWORD = re.compile(
-    r"(?i)\b(?P<key>[a-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|"
-    r"apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credentials?))"
-    r"\s*(?::=|=|:)\s*(?P<value>\"[^\"]*\"|'[^']*'|\S+)"
+    r"(?i)(?<![\w\"'])[\"']?(?P<key>(?:[a-z0-9]*[_.-])*(?:password|passwd|passphrase|pwd|pass|pw|secret|"
+    r"token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|psk|"
+    r"credentials?)(?:[_.-]?(?:key|token|value|secret|id))*)[\"']?"
+    r"\s*(?::=|=|:)\s*(?P<value>\"[^\"\n]*\"|'[^'\n]*'|\S+)"
 )
 # Values after ``password=`` that are references, not secrets.
 _REFERENCE_VALUE = re.compile(
-    r"^(?:<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\*+|[xX]+|\.\.\.|[A-Z_][A-Z0-9_]{2,}|"
+    r"^(?:<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*|`.*|\*+|[xX]+|\.\.\.|[A-Z_][A-Z0-9_]{2,}|"
+    r"\{\{[^}]*\}\}|%\w+%|"
     r"(?i:none|null|true|false|redacted|changeme|env:\S*|vault:\S*|op://\S*|file:\S*|see|in|"
-    r"stored|the|a|an|from|is|was|kept|lives|managed|rotated|every|set))$"
+    r"stored|the|a|an|from|is|was|kept|lives|managed|rotated|every|set|required|optional|"
+    r"expired|empty|unset|not|no|yes|on|off|enabled|disabled|default|string|str|int|bool|"
+    r"secret|password|token|voir|ver|siehe|vedi|same|ask|use|via|see|https?://\S*))$"
+)
+# A prose key ("password: …") needs a value that is not a plain word.
+_PROSE_KEY = re.compile(
+    r"(?i)^(?:password|passwd|pass|pw|pwd|passphrase|secret|token|credentials?)$"
 )
 _TOKEN = re.compile(r"(?<![A-Za-z0-9+/_=.~:-])[A-Za-z0-9+/_=.~-]{24,}")
 # Public fingerprints and digests written as ``SHA256:…`` are not secrets.
-_DIGEST_PREFIX = re.compile(r"(?i)\b(?:sha\d{1,3}|md5):[A-Za-z0-9+/=]{16,}")
+_DIGEST_PREFIX = re.compile(r"(?i)\b(?:sha\d{1,3}|md5)[:-][A-Za-z0-9+/=]{16,}")
 _HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
@@ -82,8 +93,15 @@ def _looks_random(token: str) -> bool:
 def _keyword_findings(text: str) -> list[str]:
     found: list[str] = []
     for match in _KEYWORD.finditer(text):
-        value = match.group("value").strip("\"'`,;.")
+        raw = match.group("value")
+        value = raw.strip("\"'`,;.")
         if len(value) < 4 or _REFERENCE_VALUE.match(value):
+            continue
+        key = match.group("key")
+        quoted = raw[:1] in "\"'" or match.group(0)[:1] in "\"'"
+        if _PROSE_KEY.match(key) and not quoted and not credential_like(value, near=True):
+            continue
+        if value.isdigit() and len(value) < 6:
             continue
         found.append("password or secret assignment")
     return found
@@ -111,8 +129,20 @@ def scan_batch(texts: Sequence[str]) -> list[list[str]]:
         for match in pattern.finditer(joined):
             findings[bisect.bisect_right(starts, match.start()) - 1].add(kind)
     for i, text in enumerate(texts):
-        for kind in _keyword_findings(text):
-            findings[i].add(kind)
-        if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", text))):
-            findings[i].add("high-entropy token")
+        findings[i].update(scan_own(text))
     return [sorted(f) for f in findings]
+
+
+def scan_own(text: str) -> set[str]:
+    """Our own checks on one text: vendor formats, assignments, prose, entropy."""
+    found: set[str] = set()
+    masked = mask_public_material(text)
+    found.update(find_formats(masked))
+    joined = joined_wrapped_tokens(masked)
+    if joined is not None:
+        found.update(find_formats(joined))
+    found.update(_keyword_findings(masked))
+    found.update(find_prose_secrets(masked))
+    if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):
+        found.add("high-entropy token")
+    return found

@@ -86,3 +86,63 @@ def test_findings_never_contain_the_value() -> None:
     for kinds in scan_batch(SECRETS):
         for kind in kinds:
             assert "hunter2" not in kind and "AKIA" not in kind
+
+
+PROSE_SECRETS = [
+    "the Unifi admin pass is Gr@nite77",
+    "Passwort vom Server: Hund&Katze42",
+    "le mdp du wifi c'est Soleil2023!",
+    "a senha do notebook é MangaVerde$3",
+    "la password di Gmail è Pizza!Margherita9",
+    "contraseña: Perro_Azul_77",
+    "the paswrod for the old wiki is Kestrel%42x",
+    "PIN 4456 for the garage keypad",
+    "code de la porte 4B512",
+    "Meine Bank-PIN lautet 4490",
+    "my phone unlock code is 284619",
+    'ssh passphrase: "river stone maple cloud"',
+    "credentials for the printer: admin:Prnt!2024x",
+    "IPMI: ADMIN / pizza-glacier-16",
+    "Zahlencode vom Fahrradschloss: 3917",
+    "password is hunter2",
+    "the password for the vpn is vpn2024pass",
+    "sk-ant-api03-" + "aB3dEfGhIjKlMnOpQrStUvWxYz0123456789-_aBcDeFgHiJkLmNoPq",
+    "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567",
+    "tskey-auth-" + "kPtU8vMoE4CNTRL-2YJhc9M8cXOxhvnei1BNvhmT",
+    "AGE-SECRET-KEY-1" + "073A98G7AYTLX30JUDZN63FYMKYYQDQGVRZVNXXNMGLFXJXJUPG6HP3AT2",
+    '{"user": "backup", "pass": "s4ud4d3!13"}',
+    "secret_key: q8Zr2mXv7LpT4nWs9kBd",
+    "Visa 4539 1488 0343 6467 exp 09/28",
+    "OPENAI key\nsk-proj-hzf3o1phERMlpYdkbZFrJYh0X1DObu0A\nDB1NNJkqaAqB_Xi7UtHZLczNpgnJDjXcAY",
+]
+
+PROSE_INNOCENT = [
+    "I changed my password yesterday",
+    "the password policy requires 14 characters",
+    "The PIN header on the Pi 4 has 40 pins; GPIO4 is physical pin 7.",
+    "the password is 16 characters long",
+    "PIN 5 of the GPIO header is ground",
+    "alarm set for 05:45",
+    "the door code changed in 2023",
+    "zip code 10115",
+    "code 2500 on the boiler means low pressure",
+    "backup codes: printed, in the safe",
+    "Stripe's test card 4242 4242 4242 4242 works with any CVC",
+    "peer public key: xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "hf_hub_download puts files in ~/.cache/huggingface/hub",
+    "use meta-llama/Llama-3.1-8B-Instruct for the summarizer",
+    "password: YOUR_PASSWORD_HERE in the example config",
+    "export GITHUB_TOKEN=$(gh auth token) before running the script",
+    "Amazon order 114-5817576-2176271 for the two SSDs",
+    "the passport number goes on the visa form",
+]
+
+
+@pytest.mark.parametrize("text", PROSE_SECRETS)
+def test_secrets_said_in_prose_and_new_vendor_formats_are_found(text: str) -> None:
+    assert find_secrets(text), text
+
+
+@pytest.mark.parametrize("text", PROSE_INNOCENT)
+def test_text_that_talks_about_secrets_passes(text: str) -> None:
+    assert find_secrets(text) == [], text

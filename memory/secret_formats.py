@@ -1,0 +1,159 @@
+"""Secrets recognised by their shape: vendor token formats, card numbers, credentials in URLs.
+
+detect-secrets ships detectors for the older formats (AWS, GitHub, Slack, Stripe ``sk_live``,
+npm, PyPI, JWT, private keys…). These are the formats it misses, each with the kind that
+names it in an error. A pattern never captures more than it needs: findings name the kind of
+secret, never the value.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["find_formats", "joined_wrapped_tokens", "mask_public_material"]
+
+_FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("Anthropic API key", r"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{32,}"),
+        ("OpenAI API key", r"\bsk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{32,}"),
+        ("OpenAI API key", r"\bsk-[A-Za-z0-9]{16,}T3BlbkFJ[A-Za-z0-9]{16,}"),
+        ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
+        ("Shopify token", r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b"),
+        ("DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
+        (
+            "Tailscale key",
+            r"\btskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}",
+        ),
+        ("age secret key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b"),
+        (
+            "Discord webhook",
+            r"discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{30,}",
+        ),
+        ("Slack webhook", r"hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}"),
+        ("TOTP seed", r"(?i)otpauth://[th]otp/[^\s?]*\?(?:[^\s#]*&)?secret=[A-Z2-7]{10,}"),
+        ("GitLab token", r"\bgl(?:pat|dt|rt|ptt|ft|cbt|oas|soat)-[A-Za-z0-9_-]{20,}"),
+        ("Docker Hub token", r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}"),
+        ("Google API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
+        ("Stripe key", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}"),
+        ("Stripe webhook secret", r"\bwhsec_[A-Za-z0-9+/]{24,}"),
+        ("Mailgun key", r"\bkey-[a-f0-9]{32}\b"),
+        ("Grafana token", r"\bgl(?:sa|c)_[A-Za-z0-9+/_=-]{32,}"),
+        ("GitHub token", r"\bgh[pousr]_[A-Za-z0-9]{30,}"),
+        ("GitHub token", r"\bgithub_pat_[A-Za-z0-9_]{40,}"),
+        ("Slack token", r"\bxox[abposr]-[A-Za-z0-9-]{20,}"),
+        ("Twilio credentials", r"\b(?:SK|AC)[a-f0-9]{32}\b"),
+        ("SendGrid API key", r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{30,}"),
+        ("Telegram bot token", r"\b\d{8,10}:AA[A-Za-z0-9_-]{30,}"),
+        ("npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+        ("PyPI token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
+        ("Atlassian token", r"\bATATT[A-Za-z0-9_=-]{40,}"),
+        ("Vault token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}"),
+        ("Proxmox API token", r"@(?:pam|pve)![\w.-]+[=:\s]\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"),
+        ("BitLocker recovery key", r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"),
+        ("private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        ("private key", r"\bPrivateKey\s*=\s*[A-Za-z0-9+/]{42,43}="),
+        (
+            "password in a URL",
+            r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s:/@]*:(?!\$\{|\*{3}|<)[^\s@/]{3,}@[\w.-]",
+        ),
+        ("password on a command line", r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}"),
+    )
+)
+
+# A card number: 13–19 digits, optionally in groups; checked against Luhn and the issuers.
+_CARD = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d.-]|,\d)")
+# Documented test numbers (Stripe, Visa, Mastercard, Amex docs) are public.
+_TEST_CARDS = frozenset(
+    {
+        "4242424242424242",
+        "4000056655665556",
+        "4111111111111111",
+        "4012888888881881",
+        "5555555555554444",
+        "5105105105105100",
+        "2223003122003222",
+        "378282246310005",
+        "371449635398431",
+        "6011111111111117",
+        "3056930009020004",
+        "4000000000000002",
+    }
+)
+
+# Public keys look random but are meant to be shared; they are removed before any check.
+_PUBLIC = re.compile(
+    r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+"
+    r"|\bage1[02-9ac-hj-np-z]{58}\b"
+    r"|(?i:\b(?:public ?key|publickey|pubkey|clé publique|chiave pubblica|chave pública|"
+    r"clave pública|öffentliche[rn]? schlüssel)\b[^\n]{0,40}?[A-Za-z0-9+/]{42,43}=)"
+    r"|-----BEGIN (?:[A-Z0-9]+ )*PUBLIC KEY-----[\s\S]*?-----END (?:[A-Z0-9]+ )*PUBLIC KEY-----"
+)
+# A long token cut by a line break when it was pasted.
+_WRAPPED = re.compile(r"(?<=[A-Za-z0-9_+/=-]{16})\n(?=[A-Za-z0-9_+/=-]{6})")
+
+
+def mask_public_material(text: str) -> str:
+    """``text`` with public keys blanked out (same length, so offsets still hold)."""
+    return (
+        _PUBLIC.sub(lambda m: " " * len(m.group(0)), text)
+        if "AAAA" in text
+        or ("age1" in text or "ublic" in text or "PUBLIC" in text or "pública" in text)
+        else text
+    )
+
+
+def joined_wrapped_tokens(text: str) -> str | None:
+    """``text`` with line breaks inside long tokens removed, or None when there are none."""
+    joined = _WRAPPED.sub("", text)
+    return None if joined == text else joined
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _issuer_length_ok(digits: str) -> bool:
+    n = len(digits)
+    if digits[0] == "4":
+        return n in (13, 16, 19)
+    if digits[:2] in ("34", "37"):
+        return n == 15
+    if "51" <= digits[:2] <= "55" or "2221" <= digits[:4] <= "2720":
+        return n == 16
+    if digits[:4] == "6011" or digits[:2] == "65" or "644" <= digits[:3] <= "649":
+        return 16 <= n <= 19
+    if digits[:2] == "62":
+        return 16 <= n <= 19
+    if digits[:2] in ("36", "38", "30"):
+        return n == 14
+    return "3528" <= digits[:4] <= "3589" and 16 <= n <= 19
+
+
+def _card_numbers(text: str) -> bool:
+    for match in _CARD.finditer(text):
+        raw = match.group(0)
+        digits = raw.replace(" ", "").replace("-", "")
+        if not 13 <= len(digits) <= 19 or digits in _TEST_CARDS:
+            continue
+        # Separators, when present, come in the groups cards are printed in.
+        groups = re.split(r"[ -]", raw)
+        if len(groups) > 1 and not all(3 <= len(g) <= 6 for g in groups):
+            continue
+        if _issuer_length_ok(digits) and _luhn(digits):
+            return True
+    return False
+
+
+def find_formats(text: str) -> set[str]:
+    """Kinds of vendor-format secret in ``text`` (public keys already masked)."""
+    found = {kind for kind, pattern in _FORMATS if pattern.search(text)}
+    if _card_numbers(text):
+        found.add("payment card number")
+    return found

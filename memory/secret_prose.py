@@ -1,0 +1,496 @@
+"""Secrets people *say*: a keyword near a value that looks like a credential.
+
+"the router password is 7fypok2o&", "la contraseña del router es …", "PIN del bancomat: 62703",
+"admin / Schnecke?boCM36", "GitHub recovery codes: 4608c-1eb0c …". The keywords are listed in
+English, Spanish, German, French, Portuguese and Italian. Each keyword family asks for its own
+kind of value:
+
+- passwords and logins: a token that is not a word (it mixes letters with digits or symbols,
+  or joins three words with dots or dashes); a quoted run of words after a colon or "is";
+- passphrases: also a run of three or more plain words;
+- PINs and door, alarm and safe codes: 4–8 digits (a letter or ``#`` may end them);
+- recovery and backup codes: three or more code groups after the keyword;
+- tokens, API keys and secrets: a long random-looking token.
+
+Text that only talks about secrets ("the password policy requires 14 characters", "the PIN
+header has 40 pins", "zip code 94107") has no such value, or the wrong kind of value, next to
+its keyword. A text without any keyword costs one regex search.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["credential_like", "find_prose_secrets"]
+
+_W = r"[^\W\d_]"  # a letter, in any script
+
+# Keyword families. Each alternative is matched case-insensitively on word boundaries.
+_PASSWORD_WORDS = (
+    r"passwords?|passwd|passwrd|passw|pwd|pw|pword|pass|passcode|"
+    r"\w*passw(?:o|ö)rt\w*|\w*kennw(?:o|ö)rt\w*|"
+    r"contraseñas?|contrasena|contra|clave|"
+    r"mots? de passe|mdp|"
+    r"senhas?|"
+    r"parola d'ordine|parola chiave|"
+    r"psk|wpa2?[- ]key|"
+    r"(?:wifi|wi-fi|wlan|network|red|rede|réseau|rete|netzwerk)[- ]?"
+    r"(?:key|schlüssel|clé|chiave|chave)"
+)
+_PASSPHRASE_WORDS = (
+    r"pass ?phrases?|passphrase|phrase secrète|phrase de passe|frase (?:de )?contraseña|"
+    r"frase secreta|frase de paso|frase segreta|frase-senha|frase senha|passwortsatz|"
+    r"seed phrase|recovery phrase|mnemonic|merkphrase"
+)
+_PIN_WORDS = (
+    r"pin|pins|pin-?code|pin-?nummer|puk|passcode|unlock code|entry code|access code|"
+    r"keypad|key ?pad|lockbox|lock ?box|key ?box|keysafe|key safe|digicode|combo|"
+    r"combinations?|combinación|combinaison|combinazione|combinação|kombination|"
+    r"zahlenschloss|zahlencode|\w*(?:tür|tor|alarm|zugangs|eingangs|tresor|schloss)code|"
+    r"código|codigo|codice|code|codes|código de acceso|"
+    r"alarm|alarme|alarma|allarme|alarmanlage"
+)
+_RECOVERY_WORDS = (
+    r"(?:recovery|backup|back-up|scratch|emergency|2fa|mfa|one-time|single-use)[- ]codes?|"
+    r"codes? (?:de )?(?:secours|récupération|recuperation|sauvegarde)|"
+    r"c[óo]digos? (?:de )?(?:respaldo|recuperaci[óo]n|recupera[çc][ãa]o|backup|"
+    r"seguran[çc]a|emergencia)|"
+    r"codici (?:di )?(?:backup|recupero|emergenza)|"
+    r"\w*(?:wiederherstellungs|backup|notfall|sicherungs|recovery)-?codes?"
+)
+_TOKEN_WORDS = (
+    r"tokens?|secrets?|api[- _]?keys?|apikey|access[- _]?keys?|secret[- _]?keys?|"
+    r"auth[- _]?(?:token|key)|private[- _]?keys?|client[- _]?secret|"
+    r"keys?|clés?|clefs?|chiavi|chiave|chaves?|claves?|\w*schlüssel|"
+    r"secreto|segreto|segredo|geheimnis|credentials?|creds|"
+    r"credenciales|credenciais|credenziali|identifiants|zugangsdaten|anmeldedaten"
+)
+_LOGIN_WORDS = (
+    r"login|log-in|logon|sign-in|user(?:name)?|usuario|usuário|utente|utilisateur|benutzer(?:name)?|"
+    r"credentials?|creds|credenciales|credenciais|credenziali|identifiants|zugangsdaten|"
+    r"anmeldedaten|accesso|acceso|acesso"
+)
+
+_KEYWORDS = re.compile(
+    rf"(?i)(?<!{_W})(?:(?P<recovery>{_RECOVERY_WORDS})|(?P<passphrase>{_PASSPHRASE_WORDS})|"
+    rf"(?P<password>{_PASSWORD_WORDS})|(?P<pin>{_PIN_WORDS})|(?P<token>{_TOKEN_WORDS})|"
+    rf"(?P<login>{_LOGIN_WORDS}))(?!{_W})"
+)
+# Misspelt "password" ("paswrod", "pasword", "passowrd"): checked by edit distance.
+_P_WORD = re.compile(r"(?i)(?<!\w)p[a-z]{4,9}(?!\w)")
+_NOT_PASSWORD = frozenset({"passport", "passports", "passwords", "password", "passward"})
+
+# What "code" must be near to be a door, alarm or safe code, not a zip or error code.
+_CODE_PLACE = re.compile(
+    r"(?i)(?<!\w)(?:door|doors|gate|garage|alarm|keypad|lock|lockbox|locker|padlock|safe|entry|"
+    r"entrance|access|building|buzzer|intercom|front|back|cage|shed|puerta|port[óo]n|portal|"
+    r"alarma|garaje|candado|caja fuerte|acceso|entrada|edificio|taquilla|porte|portail|alarme|"
+    r"coffre|immeuble|entr[ée]e|cadenas|interphone|t[üu]r\w*|tor|alarm\w*|garage\w*|tresor\w*|"
+    r"schlo[sß]\w*|eingang\w*|haust[üu]r\w*|porta|portone|cancello|allarme|cassaforte|"
+    r"lucchetto|ingresso|armadietto|port[ãa]o|garagem|cofre|cadeado|pr[ée]dio|bike|bicycle|"
+    r"bici|fahrrad\w*|v[ée]lo|bicicleta|unlock|parental|voicemail|sim|phone|handy|tel[ée]fono|"
+    r"telefone|telefono|t[ée]l[ée]phone|card|karte|tarjeta|carte|carta|cart[ãa]o|bancomat|"
+    r"atm|cajero|ec-karte|girocard|bank|banco|banque|banca)(?!\w)"
+)
+_CODE_NOT = re.compile(
+    r"(?i)(?<!\w)(?:zip|postal|postale|post|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"
+    r"erro|fehler\w*|qr|bar|barcode|country|area|promo|discount|coupon|source|status|http|exit|"
+    r"return|review|revue|color|colour|hex|iso|language|ean|upc|isbn|sku|product|produkt|"
+    r"tracking|rastreio|seguimiento|suivi|sendung\w*|invoice|order|pedido|fattura|rechnung\w*|"
+    r"ticket|tracking|airport|flight|vuelo|vol|volo|voo|flug|booking|reserva|reservation|"
+    r"prenotazione|room|zimmer|sala|salle|stanza|quarto|habitación|time|times|hora|heure|ora|"
+    r"uhrzeit|at|um|à|alle|às|a las|set for|wake|réveil|sveglia|despertador|wecker|rings?|"
+    r"gpio|header|conector|connector|connecteur|connettore|stecker|pino|pinos|pines|broche)(?!\w)"
+)
+_DIGIT_CODE = re.compile(
+    r"^(?:[#*]?\d{4,8}[#*]?|(?=(?:[A-Z]?\d){4})[0-9A-Z]{4,7}|\d(?:-\d){3,7}|\d{1,2}(?:-\d{1,2}){2,3})$"
+)
+_SPACED_COMBINATION = re.compile(r"(?<![\d:.-])\d{1,2}(?: \d{1,2}){2,3}(?![\d:.])")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_CODE_GROUP = re.compile(
+    r"(?<![\w-])(?=[0-9a-zA-Z-]*\d)"
+    r"(?:[0-9a-zA-Z]{4,6}[- ]?[0-9a-zA-Z]{4,6}|[0-9a-zA-Z]{8,10})(?![\w-])"
+)
+
+_QUOTED_WORDS = re.compile(
+    r"(?:^|[:=\-–—]|(?<!\w)(?:is|was|es|est|ist|é|è|lautet|sería|será|c'est|sono|são))\s*"
+    r"[\"'“”«‘’„]\s*(?P<words>[^\W\d_]{2,}(?:[ .,-]+[^\W\d_]{2,}){2,})\s*[\"'“”»’‘]"
+)
+_SEPARATOR = re.compile(
+    r"(?i)^\s*(?:[:=]|->|–|—|-|is|was|es|est|ist|é|è|era|lautet|lautete|sería|c'est|"
+    r"(?:is|es|ist|est|é|è) (?:now|ahora|jetzt|maintenant|agora|adesso|ora))(?!\w)\s*"
+)
+_LATER_SEPARATOR = re.compile(
+    r"(?i)(?:^|[:=–—]|(?<!\w)(?:is|was|es|est|ist|é|è|era|lautet|c'est)(?!\w))\s*"
+)
+_PLAIN_WORDS = re.compile(
+    r"^\s*[\"'“”«„‘]?(?P<words>[^\W\d_]{3,}(?: [^\W\d_]{3,}){2,})[\"'“”»’‘]?\s*(?:$|[.,;!\n(—–-])"
+)
+_STOPWORDS = frozenset(
+    """a an the in on at of to for and or is are was be it its this that my our your their
+    see stored kept saved written printed same not no yes also only just still then there here
+    ask one new old all any some what which who where when how why with without under inside
+    el la los las un una en de del y o es está esta mismo misma ver guardado guardada con sin
+    der die das ein eine im in auf unter und oder ist siehe gleich nicht kein keine mit ohne
+    le les une dans sur sous et ou est voir même pas avec sans
+    il lo gli uno nel sul e è vedi stesso stessa non con senza
+    o os as um uma no na em sob ou é ver mesmo mesma não com sem""".split()
+)
+
+# Shapes that are never credentials, whatever is near them.
+_NOT_CREDENTIAL = re.compile(
+    r"(?ix)^(?:"
+    r"[a-z][a-z0-9+.-]*://\S*"  # URLs (credentials in URLs have their own check)
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail addresses
+    r"|(?:[\w-]+\.)+(?:com|org|net|edu|io|dev|lan|local|home|arpa|internal|de|fr|es|it|pt|br"
+    r"|uk|eu|ch|at|nl|be|gov|ac|co|md|txt|json|yaml|yml|toml|py|sh|conf|cfg|ini|log|csv"
+    r"|pdf|png|jpg|key|pem|pub|crt|env|zip|tar|gz|iso|img|qcow2|deb|rpm|exe|msi|html)"
+    r"|~?\.{0,2}/[\w./-]*"  # paths
+    r"|[\w.-]+(?:/[\w.-]+){2,}/?"
+    r"|\d{1,3}(?:\.\d{1,3}){3}(?:/\d+|:\d+)?"  # IPv4
+    r"|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}(?:/\d+)?"  # IPv6, MAC
+    r"|[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}"
+    r"|v?\d+(?:\.\d+){1,3}(?:[-+~][\w.]+)?"  # versions
+    r"|\d{4}-\d{2}-\d{2}(?:t[\d:]+z?)?"  # dates
+    r"|\d{1,2}[:h]\d{2}(?::\d{2})?(?:am|pm|h)?"  # times
+    r"|\d{1,2}[./]\d{1,2}[./]\d{2,4}"
+    r"|0x[0-9a-f]+"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    r"|(?=[0-9]*[a-f])[0-9a-f]{7,}"  # digests and commit ids
+    # references and masks
+    r"|\$\(.*|`.*|\$\{\w+\}|(?-i:\$[A-Z_][A-Z0-9_]*)|%\w+%|<[^>]*>|\{\{[^}]*\}\}"
+    r"|\*{3,}|x{4,}|\.{3,}|…"
+    r"|(?:sha|md)\d*:\S+|id_(?:rsa|ed25519|ecdsa|dsa)\S*"
+    r"|\d+(?:[.,]\d+)?(?:%|gb|mb|kb|tb|ghz|mhz|hz|ms|s|h|min|mm|cm|m|km|v|w|kw|kwh|a|mah|°c|"
+    r"x|k|p|gbe|gbit|mbit|bit)"
+    r")$"
+)
+_PLACEHOLDER = re.compile(r"(?i)your|here|example|placeholder|changeme|dummy|redacted|xxxx|\*\*\*")
+_TRIM = "\"'`“”«»„‘’()[]{}<>,;.!?:"
+
+
+def _strip(token: str) -> str:
+    # Keep a trailing ?, ! or # that passwords end with; drop sentence punctuation and quotes.
+    core = token.lstrip("=:").strip("\"'`“”«»„‘’()[]<>,;:")
+    if core.startswith("{") or core.endswith("}") and "${" not in core:
+        core = core.strip("{}")
+    while core.endswith((".", ",")) and not core[:-1].endswith((".", ",")):
+        core = core[:-1]
+    return core
+
+
+def _classes(value: str) -> tuple[bool, bool, bool, bool]:
+    lower = any(ch.islower() for ch in value)
+    upper = any(ch.isupper() for ch in value)
+    digit = any(ch.isdigit() for ch in value)
+    symbol = any(not ch.isalnum() for ch in value)
+    return lower, upper, digit, symbol
+
+
+def _joined_words(value: str) -> bool:
+    """Three or more words joined by dots, dashes or underscores ("waffle.gravel.walrus")."""
+    if value.isupper():  # YOUR_PASSWORD_HERE, ADMIN_TOKEN: names, not values
+        return False
+    parts = re.split(r"[._-]", value)
+    return len(parts) >= 3 and all(len(p) >= 3 and p.isalpha() for p in parts)
+
+
+def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
+    """Whether ``value`` could be a password.
+
+    ``near``: within a word or two of the keyword; ``direct``: right after "is" or ':'.
+    """
+    if len(value) < 6 or len(value) > 128 or _NOT_CREDENTIAL.match(value):
+        return False
+    if _PLACEHOLDER.search(value):
+        return False
+    lower, upper, digit, symbol = _classes(value)
+    letters = lower or upper
+    if value.isdigit():
+        return (direct and len(value) >= 6) or (near and len(value) >= 8)
+    if _joined_words(value):
+        return True
+    if not letters:
+        return False
+    symbols = {ch for ch in value if not ch.isalnum()}
+    strong_symbol = bool(symbols - {".", "-", "_", "'", "/"})
+    if digit and (strong_symbol or symbols):
+        return True
+    if strong_symbol and len(value) >= 6:
+        return True
+    if digit:
+        # letters and digits only: "pM9zdLsiWu", "M4rm3l4d3" are passwords, "GPIO18" is not
+        runs = len(re.findall(r"\d+", value))
+        if direct:
+            return len(value) >= 6
+        if near:
+            return len(value) >= 8 or runs >= 2
+        return len(value) >= 8 and (runs >= 2 or (lower and upper))
+    # letters only: mixed case inside the word ("limonePumpkin") is a password only when near
+    return near and lower and upper and bool(re.search(r"[a-z][A-Z]", value)) and len(value) >= 8
+
+
+def _token_like(value: str, *, near: bool) -> bool:
+    """A long random-looking token after "token", "API key", "secret"."""
+    if (
+        len(value) < 16
+        or _NOT_CREDENTIAL.match(value)
+        and not (near and re.fullmatch(r"[0-9a-fA-F]{20,}|[0-9a-f-]{36}", value))
+    ):
+        return False
+    lower, upper, digit, _ = _classes(value)
+    if not digit or not (lower or upper):
+        return False
+    if value.count("-") >= 3 and not re.fullmatch(r"[0-9a-f-]{36}", value):
+        return False
+    return bool(re.fullmatch(r"[A-Za-z0-9+/=_.:~-]+", value))
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    start: int
+    end: int
+
+
+def _tokens(text: str, start: int, limit: int) -> list[_Token]:
+    out: list[_Token] = []
+    for m in re.finditer(r"\S+", text[start : start + 240]):
+        out.append(_Token(_strip(m.group(0)), start + m.start(), start + m.end()))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _clause_end(text: str, start: int) -> int:
+    """Where the clause that starts at ``start`` ends (sentence end, ';' or a blank line)."""
+    m = re.compile(r"(?:[.!?](?=\s+[A-ZÀ-Ý])|;|\n\s*\n|\n(?=\S+\s*[:=]))").search(text, start)
+    return m.end() if m else len(text)
+
+
+def _osa(a: str, b: str) -> int:
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _misspelt_password(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _P_WORD.finditer(text):
+        word = m.group(0).lower()
+        if word not in _NOT_PASSWORD and word.startswith("pa") and _osa(word, "password") <= 2:
+            spans.append((m.start(), m.end()))
+    return spans
+
+
+def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
+    rest = text[end : _clause_end(text, end)]
+    if _QUOTED_WORDS.search(rest):
+        return True
+    sep = _SEPARATOR.match(rest)
+    if passphrase:
+        for later in _LATER_SEPARATOR.finditer(rest):
+            words = _PLAIN_WORDS.match(rest[later.end() :])
+            if words and not any(w.lower() in _STOPWORDS for w in words.group("words").split()):
+                return True
+    prev = text[max(0, end - 2) : end]
+    for i, tok in enumerate(_tokens(text, end, 12)):
+        if tok.start >= end + len(rest):
+            break
+        direct = (i == 0 and sep is not None) or _is_separator(prev)
+        near = direct or i <= 1 or (i <= 3 and sep is not None)
+        if credential_like(tok.text, near=near, direct=direct):
+            return True
+        prev = text[tok.start : tok.end]
+    return False
+
+
+_SEPARATOR_WORDS = frozenset(
+    "is was es era est ist é è lautet lautete sería será c'est são sono = : -> – —".split()
+)
+
+
+def _is_separator(raw: str) -> bool:
+    raw = raw.strip()
+    return raw.lower() in _SEPARATOR_WORDS or raw.endswith((":", "="))
+
+
+def _password_value_before(text: str, start: int) -> bool:
+    """'5Gelato!heron is the new password': a value opens the text or clause."""
+    head = text[:start]
+    m = re.search(r"(?:^|[:\n])\s*(\S+)\s+(?:\S+\s+){0,5}$", head)
+    if not m:
+        return False
+    value = _strip(m.group(1))
+    return credential_like(value, near=False)
+
+
+def _digits_after(text: str, end: int, *, combination: bool) -> bool:
+    rest = text[end : min(_clause_end(text, end), end + 120)]
+    if combination and _SPACED_COMBINATION.search(rest[:60]):
+        return True
+    prev = ""
+    for i, tok in enumerate(_tokens(text, end, 9)):
+        if tok.start >= end + len(rest):
+            break
+        value = tok.text
+        if _DIGIT_CODE.match(value) and not (
+            _YEAR.match(value) and prev.lower() in _YEAR_PREPOSITIONS
+        ):
+            if i > 6 and not combination:
+                return False
+            return True
+        prev = value
+    return False
+
+
+_YEAR_PREPOSITIONS = frozenset(
+    "in since until from by en desde hasta seit bis im ab depuis jusqu'en dal nel fino em até "
+    "após after before antes avant prima vor nach".split()
+)
+
+
+def _code_group_count(text: str, end: int) -> int:
+    return len(_CODE_GROUP.findall(text[end : end + 800]))
+
+
+_PAIR = re.compile(r"(?<!\S)([A-Za-z][\w.@-]{1,30})(\s+/\s+|/|:)(\S+)")
+_USERNAMES = frozenset("admin administrator root user pi ubnt guest sa postgres operator".split())
+
+
+def _login_pair(text: str) -> bool:
+    """'admin / Schnecke?boCM36', 'user root@pam, passwd …' is handled by the keyword."""
+    for m in _PAIR.finditer(text):
+        value = _strip(m.group(3))
+        if "/" in value or (m.group(2) in "/:" and m.group(1).lower() not in _USERNAMES):
+            continue
+        lower, upper, digit, symbol = _classes(value)
+        classes = sum((lower, upper, digit, symbol))
+        if len(value) >= 8 and classes >= 3 and credential_like(value, near=False):
+            return True
+    return False
+
+
+def _pin_keyword_ok(text: str, m: re.Match[str]) -> tuple[bool, bool]:
+    """(counts as a code keyword, is a combination keyword) for a match of the pin family."""
+    word = m.group(0).lower()
+    window = text[max(0, m.start() - 40) : m.end() + 40]
+    if word.startswith(("combin", "kombin", "combo", "zahlenschloss")):
+        return True, True
+    if word in ("alarm", "alarme", "alarma", "allarme", "alarmanlage"):
+        # "Alarmanlage Code 8367", "alarm: 4411#" but not "alarm set for 05:45"
+        return not _CODE_NOT.search(window), False
+    if word in ("code", "codes", "código", "codigo", "codice"):
+        near = text[max(0, m.start() - 30) : m.end() + 30]
+        if _CODE_NOT.search(near):
+            return False, False
+        return bool(_CODE_PLACE.search(near)), False
+    if word in ("pin", "pins"):
+        near = text[max(0, m.start() - 20) : m.end() + 25]
+        return not _CODE_NOT.search(near) and word == "pin", False
+    return True, False
+
+
+def _password(text: str, m: re.Match[str]) -> str | None:
+    after = _password_value_after(text, m.end(), passphrase=False)
+    return "password" if after or _password_value_before(text, m.start()) else None
+
+
+def _passphrase(text: str, m: re.Match[str]) -> str | None:
+    return "passphrase" if _password_value_after(text, m.end(), passphrase=True) else None
+
+
+def _pin(text: str, m: re.Match[str]) -> str | None:
+    ok, combination = _pin_keyword_ok(text, m)
+    found = ok and _digits_after(text, m.end(), combination=combination)
+    return "PIN or door code" if found else None
+
+
+def _recovery(text: str, m: re.Match[str]) -> str | None:
+    return "recovery codes" if _code_group_count(text, m.end()) >= 3 else None
+
+
+def _token(text: str, m: re.Match[str]) -> str | None:
+    found = _token_value_after(text, m.end()) or _wifi_key(text, m)
+    return "token or API key" if found else None
+
+
+def _login(text: str, m: re.Match[str]) -> str | None:
+    found = _password_value_after(text, m.end(), passphrase=False) and _strong_after(text, m.end())
+    return "login credentials" if found else None
+
+
+_FAMILIES: dict[str, Callable[[str, re.Match[str]], str | None]] = {
+    "password": _password,
+    "passphrase": _passphrase,
+    "pin": _pin,
+    "recovery": _recovery,
+    "token": _token,
+    "login": _login,
+}
+
+
+def find_prose_secrets(text: str) -> set[str]:
+    """Kinds of secret said in prose in ``text``."""
+    found: set[str] = set()
+    if _login_pair(text):
+        found.add("login credentials")
+    for _start, end in _misspelt_password(text) if "p" in text.lower() else []:
+        if _password_value_after(text, end, passphrase=False):
+            found.add("password")
+    for m in _KEYWORDS.finditer(text):
+        kind = _FAMILIES[m.lastgroup or "password"](text, m)
+        if kind is not None:
+            found.add(kind)
+    return found
+
+
+def _strong_after(text: str, end: int) -> bool:
+    for tok in _tokens(text, end, 10):
+        lower, upper, digit, symbol = _classes(tok.text)
+        if (
+            sum((lower, upper, digit, symbol)) >= 3
+            and credential_like(tok.text, near=False)
+            and "@" not in tok.text
+        ):
+            return True
+    return False
+
+
+_WIFI = re.compile(r"(?i)(?<!\w)(?:wifi|wi-fi|wlan|wpa2?|ssid|network|red|rede|réseau|rete)(?!\w)")
+_DIGEST_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:sha\d*|md5|checksum|hash|digest|commit|fingerprint|prüfsumme|empreinte|"
+    r"impronta|huella|serial|uuid|guid|id|cid|public|pública|publique|pubblica|öffentlich\w*)(?!\w)"
+)
+
+
+def _token_value_after(text: str, end: int) -> bool:
+    rest_end = min(_clause_end(text, end), end + 200)
+    for i, tok in enumerate(_tokens(text, end, 7)):
+        if tok.start >= rest_end:
+            break
+        between = text[end : tok.start]
+        near = i <= 2 and not _DIGEST_WORDS.search(between)
+        if _token_like(tok.text, near=near):
+            return True
+    return False
+
+
+def _wifi_key(text: str, m: re.Match[str]) -> bool:
+    """'the key is abeto.marrom.15' in a text about wifi is a wifi password."""
+    if not _WIFI.search(text):
+        return False
+    word = m.group(0).lower()
+    if not word.startswith(("key", "cl", "chav", "chiav")) and "schlüssel" not in word:
+        return False
+    return _password_value_after(text, m.end(), passphrase=False)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from coordinator.forget import pending_forgets
 from coordinator.lab import Lab
 from memory.document import parse_document
 from memory.files import read_snapshot
+from memory.search.chunking import layer_of
+from memory.secret_lines import file_secrets
 from memory.visibility import require
 
 __all__ = ["DoctorReport", "run_doctor"]
@@ -45,10 +48,28 @@ def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
             f"forget of {entry_id} was interrupted; run 'labmem forget {entry_id} --yes' "
             "again to finish it"
         )
+    _check_secrets(lab, report)
     _check_curated(lab, report, fix)
     _check_daily(lab, report)
     _check_index(lab, report)
     return report
+
+
+def _check_secrets(lab: Lab, report: DoctorReport) -> None:
+    """Hand-written lines holding a secret: where and which kind, never the value."""
+    root = lab.workspace.root
+    for rel in sorted(_layer_files(root)):
+        for found in file_secrets(root, rel):
+            report.problems.append(found.describe())
+
+
+def _layer_files(root: Path) -> list[str]:
+    paths = [root / "MEMORY.md"]
+    for folder in ("memory", "projects", "skills"):
+        if (root / folder).is_dir():
+            paths += [p for p in (root / folder).rglob("*.md") if not p.is_symlink()]
+    rels = [p.relative_to(root).as_posix() for p in paths if p.is_file()]
+    return [rel for rel in rels if layer_of(rel) is not None]
 
 
 def _check_index(lab: Lab, report: DoctorReport) -> None:
@@ -77,6 +98,13 @@ def _check_curated(lab: Lab, report: DoctorReport, fix: bool) -> None:
             continue
         lacking = [r for r in records if r.missing]
         if not lacking:
+            continue
+        if fix and file_secrets(lab.workspace.root, store.rel):
+            # Rewriting would copy the secret into a backup: the person removes it first.
+            report.warnings.append(
+                f"{store.rel}: not fixed while it holds a secret (see the problems above); "
+                "remove it, then run 'labmem doctor --fix' again"
+            )
             continue
         if fix:
             count = store.fix_metadata()

@@ -18,7 +18,7 @@ from memory.clock import parse_instant
 from memory.curated import NewEntry
 from memory.daily_log import DailyEntry, DailyLog
 from memory.errors import MemoryFrameworkError
-from memory.hygiene import check_texts
+from memory.hygiene import check_texts, metadata_problem
 from memory.longterm import LongTermMemory
 from memory.trust import is_untrusted_source
 from memory.visibility import allowed
@@ -102,6 +102,9 @@ def import_items(
     by_day: dict[Any, list[tuple[int, ImportItem]]] = defaultdict(list)
     curated: dict[str | None, list[tuple[int, ImportItem]]] = defaultdict(list)
     for (index, item), reason in zip(items, reasons, strict=True):
+        reason = reason or metadata_problem(
+            {"source": item.source, "id": item.id, "tags": item.tags, "project": item.project}
+        )
         reason = reason or _refusal(item, session_kind, now)
         if reason is not None:
             refusals.append({"index": index, "reason": reason})

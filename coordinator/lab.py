@@ -14,7 +14,7 @@ from coordinator.settings import Settings, load_settings
 from memory.curated import CuratedFile
 from memory.daily_log import DailyLog
 from memory.errors import InvalidInputError
-from memory.hygiene import check_kind, check_tags, check_texts
+from memory.hygiene import check_kind, check_metadata, check_tags, check_texts
 from memory.longterm import LongTermMemory
 from memory.records import Record
 from memory.retention import archive_old_logs
@@ -167,6 +167,8 @@ class Lab:
             check_kind(kind)
         if project is not None:
             check_project_name(project)
+        # Metadata is refused before the graph runs, so no checkpoint ever holds it.
+        check_metadata({"tag": tags, "source": source, "supersedes": supersedes})
         if supersedes is not None and supersedes[:2] in {"m-", "p-"}:
             # Changing an entry needs the right to write its layer, checked before anything
             # is looked up, so the answer never depends on what the layer holds.

@@ -9,7 +9,7 @@ from coordinator.receipt import Receipt
 from memory.curated import NewEntry, Written
 from memory.daily_log import DailyEntry
 from memory.errors import InvalidInputError
-from memory.hygiene import check_kind, check_tags, check_texts
+from memory.hygiene import check_kind, check_tags, check_texts, metadata_problem
 from memory.records import citation
 from memory.visibility import check_layer, require
 from projects.notes import check_project_name
@@ -51,7 +51,9 @@ def store(
             )
         check_project_name(project)
     require(lab.session_kind, layer, "append")
-    reason = check_texts([text], lab.settings.max_entry_bytes)[0]
+    reason = check_texts([text], lab.settings.max_entry_bytes)[0] or metadata_problem(
+        {"tag": tags, "source": source, "supersedes": supersedes, "reason": why}
+    )
     if reason is not None:
         return Receipt("refused", layer, kind, None, None, None, None, reason)
     text = text.strip()

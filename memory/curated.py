@@ -23,6 +23,7 @@ from memory.files import backup, locked, read_snapshot, rewrite
 from memory.hygiene import normalise
 from memory.ids import new_id
 from memory.records import Record, resolve
+from memory.secrets import find_secrets
 
 __all__ = ["CuratedFile", "NewEntry", "Written"]
 
@@ -201,8 +202,8 @@ class CuratedFile:
             fixed = 0
             taken = {r.id for r in self.records(doc)}
             for loc, record in zip(list(doc.located()), self.records(doc), strict=True):
-                if not record.missing:
-                    continue
+                if not record.missing or find_secrets(loc.entry.body):
+                    continue  # a line holding a secret is reported by doctor, never rewritten
                 values: dict[str, str | None] = {}
                 if "id" in record.missing:
                     values["id"] = new_id(self.prefix, taken)

@@ -19,6 +19,7 @@ from memory.document import parse_document
 from memory.entry import Entry, encode_value, render_entry
 from memory.errors import InvalidInputError, PastDayWriteError
 from memory.files import locked, read_snapshot
+from memory.hygiene import check_entries
 from memory.ids import new_id
 from memory.manifest import Manifest
 from memory.records import Record, resolve
@@ -138,13 +139,15 @@ class DailyLog:
                 chunks.append("\n")
                 line += 1
         placed: list[Placed] = []
-        for item in entries:
+        rendered = [_entry(item, item.id or new_id("d")) for item in entries]
+        check_entries(rendered)
+        for item, entry in zip(entries, rendered, strict=True):
             if item.at.astimezone(UTC).date() != day:
                 raise InvalidInputError(
                     f"entry time {item.at.isoformat()} is not on {day.isoformat()} (UTC)"
                 )
-            entry_id = item.id or new_id("d")
-            lines = render_entry(_entry(item, entry_id))
+            entry_id = entry.id or ""
+            lines = render_entry(entry)
             chunks.append("\n".join(lines) + "\n")
             placed.append(Placed(entry_id, rel, line, line + len(lines) - 1))
             line += len(lines)

@@ -43,6 +43,10 @@ class Document:
         self.trailing_newline = trailing_newline
 
     def render(self) -> str:
+        """The file text. New or changed entries pass the secret guard first."""
+        from memory.hygiene import check_entries
+
+        check_entries(part for part in self.parts if isinstance(part, Entry))
         lines: list[str] = []
         for part in self.parts:
             if isinstance(part, Entry):

@@ -29,11 +29,12 @@ class InvalidInputError(MemoryFrameworkError):
 class SecretDetectedError(InvalidInputError):
     """The text contains a secret; the message names its kind but never the value."""
 
-    def __init__(self, kinds: list[str]) -> None:
+    def __init__(self, kinds: list[str], where: str = "the text") -> None:
         self.kinds = kinds
+        self.where = where
         names = ", ".join(kinds)
         super().__init__(
-            f"the text contains what looks like a secret ({names}); nothing was "
+            f"{where} contains what looks like a secret ({names}); nothing was "
             "written. Store a reference to where the secret lives instead "
             "(e.g. 'the NAS password is in the password manager under nas-admin')."
         )

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from memory.entry import Entry
 from memory.errors import InvalidInputError, SecretDetectedError
-from memory.secrets import scan_batch
+from memory.secrets import find_secrets, scan_batch
 
-__all__ = ["check_kind", "check_tags", "check_text", "check_texts", "normalise", "problem_with"]
+__all__ = [
+    "check_entries",
+    "check_kind",
+    "check_metadata",
+    "check_name",
+    "check_tags",
+    "check_text",
+    "check_texts",
+    "metadata_problem",
+    "normalise",
+    "problem_with",
+]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
@@ -56,6 +68,55 @@ def check_text(text: str, max_bytes: int) -> None:
     kinds = scan_batch([text])[0]
     if kinds:
         raise SecretDetectedError(kinds)
+
+
+def _metadata_error(fields: Mapping[str, str | Sequence[str] | None]) -> SecretDetectedError | None:
+    for name, value in fields.items():
+        values = [value] if isinstance(value, str) else list(value or ())
+        for item in values:
+            kinds = find_secrets(item) if item else []
+            if kinds:
+                return SecretDetectedError(kinds, where=f"the {name}")
+    return None
+
+
+def metadata_problem(fields: Mapping[str, str | Sequence[str] | None]) -> str | None:
+    """Why metadata (tags, source, id, supersedes, project or skill name) may not be stored.
+
+    Metadata is written verbatim next to the text, so it is scanned for secrets like the text.
+    """
+    error = _metadata_error(fields)
+    return None if error is None else str(error)
+
+
+def check_metadata(fields: Mapping[str, str | Sequence[str] | None]) -> None:
+    """Raise if any metadata value holds a secret (the error names the field, not the value)."""
+    error = _metadata_error(fields)
+    if error is not None:
+        raise error
+
+
+def check_name(name: str, what: str) -> str:
+    """A project or skill name becomes a folder name: it may not hold a secret either."""
+    kinds = find_secrets(name.replace("-", " ")) or find_secrets(name)
+    if kinds:
+        raise SecretDetectedError(kinds, where=f"the {what}")
+    return name
+
+
+def check_entries(entries: Iterable[Entry]) -> None:
+    """The last guard before entries are written to a layer file: text, nested lines and
+    every metadata value of each new or changed entry. Entries read from disk and left
+    unchanged (hand-written text) are not refused here; ``doctor`` reports those."""
+    fresh = [e for e in entries if e.raw is None]
+    if not fresh:
+        return
+    texts = [e.body for e in fresh]
+    metas = ["\n".join(e.get(k) or "" for k in e.meta) for e in fresh]
+    for i, kinds in enumerate(scan_batch(texts + metas)):
+        if kinds:
+            where = "the text" if i < len(fresh) else "the metadata (tags, source, ids)"
+            raise SecretDetectedError(kinds, where=where)
 
 
 def check_kind(kind: str) -> str:

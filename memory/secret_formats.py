@@ -61,6 +61,9 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 
+_DIGIT_RUN = re.compile(r"\d{4}")
+_LONG_RUN = re.compile(r"\S{16,}")
+_USER_PASS = re.compile(r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}")
 # A card number: 13–19 digits, optionally in groups; checked against Luhn and the issuers.
 _CARD = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d.-]|,\d)")
 # Documented test numbers (Stripe, Visa, Mastercard, Amex docs) are public.
@@ -153,7 +156,11 @@ def _card_numbers(text: str) -> bool:
 
 def find_formats(text: str) -> set[str]:
     """Kinds of vendor-format secret in ``text`` (public keys already masked)."""
-    found = {kind for kind, pattern in _FORMATS if pattern.search(text)}
-    if _card_numbers(text):
+    found: set[str] = set()
+    if _LONG_RUN.search(text):  # every format is at least 16 characters without a space
+        found = {kind for kind, pattern in _FORMATS if pattern.search(text)}
+    elif "-u" in text and _USER_PASS.search(text):
+        found.add("password on a command line")
+    if _DIGIT_RUN.search(text) and _card_numbers(text):
         found.add("payment card number")
     return found

@@ -216,8 +216,13 @@ def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
         return False
     symbols = {ch for ch in value if not ch.isalnum()}
     strong_symbol = bool(symbols - {".", "-", "_", "'", "/"})
-    if digit and (strong_symbol or symbols):
+    if digit and strong_symbol:
         return True
+    if digit and symbols:
+        # only '.', '-', '_' between parts: "pizza-glacier-16" is a password, an id like
+        # "m-2c8f11" or "RE-2024-0371" is not
+        words = [p for p in re.split(r"[._/'-]", value) if p.isalpha()]
+        return len(value) >= 8 and any(len(w) >= 4 for w in words)
     if strong_symbol and len(value) >= 6:
         return True
     if digit:
@@ -430,6 +435,31 @@ def _login(text: str, m: re.Match[str]) -> str | None:
     return "login credentials" if found else None
 
 
+# The first word of every keyword above (and stems of German compounds): a text with none of
+# them skips the keyword search, the expensive part of this module.
+_TRIGGERS = frozenset(
+    """password passwords passwd passwrd passw pwd pw pword pass passcode contraseña contraseñas
+    contrasena contra clave claves mot mots passe mdp senha senhas parola psk wpa wpa2 wifi wi
+    wlan network red rede réseau rete netzwerk key keys clé clés clef clefs chiave chiavi chave
+    chaves schlüssel passphrase passphrases phrase frase seed recovery mnemonic merkphrase
+    passwortsatz pin pins puk unlock entry access keypad lockbox lock keybox keysafe safe box
+    digicode combo combination combinations combinación combinaison combinazione combinação
+    kombination zahlenschloss zahlencode código codigo codice code codes códigos codigos
+    codici alarm alarme alarma allarme alarmanlage backup back scratch emergency fa mfa one
+    single token tokens secret secrets api apikey private client auth credentials credential
+    creds secreto segreto segredo geheimnis credenciales credenciais credenziali identifiants
+    zugangsdaten anmeldedaten login log logon sign user username usuario usuário utente
+    utilisateur benutzer benutzername accesso acceso acesso""".split()
+)
+_STEMS = re.compile(r"passw|kennw|schlüssel|code|pin")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _may_hold_keyword(text: str) -> bool:
+    lowered = text.lower()
+    return bool(_STEMS.search(lowered)) or not _TRIGGERS.isdisjoint(_WORD.findall(lowered))
+
+
 _FAMILIES: dict[str, Callable[[str, re.Match[str]], str | None]] = {
     "password": _password,
     "passphrase": _passphrase,
@@ -443,11 +473,13 @@ _FAMILIES: dict[str, Callable[[str, re.Match[str]], str | None]] = {
 def find_prose_secrets(text: str) -> set[str]:
     """Kinds of secret said in prose in ``text``."""
     found: set[str] = set()
-    if _login_pair(text):
+    if ("/" in text or ":" in text) and _login_pair(text):
         found.add("login credentials")
-    for _start, end in _misspelt_password(text) if "p" in text.lower() else []:
+    for _start, end in _misspelt_password(text) if "pa" in text.lower() else []:
         if _password_value_after(text, end, passphrase=False):
             found.add("password")
+    if not _may_hold_keyword(text):
+        return found
     for m in _KEYWORDS.finditer(text):
         kind = _FAMILIES[m.lastgroup or "password"](text, m)
         if kind is not None:

@@ -141,7 +141,8 @@ def scan_own(text: str) -> set[str]:
     joined = joined_wrapped_tokens(masked)
     if joined is not None:
         found.update(find_formats(joined))
-    found.update(_keyword_findings(masked))
+    if ":" in masked or "=" in masked:
+        found.update(_keyword_findings(masked))
     found.update(find_prose_secrets(masked))
     if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):
         found.add("high-entropy token")

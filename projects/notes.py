@@ -9,6 +9,7 @@ from memory.clock import Clock
 from memory.curated import CuratedFile
 from memory.errors import EntryNotFoundError, InvalidInputError
 from memory.files import read_snapshot, safe_child
+from memory.hygiene import check_name
 from memory.records import Record
 from memory.workspace import NOTES_SECTIONS, Workspace
 
@@ -30,7 +31,7 @@ def check_project_name(name: str) -> str:
             f"project name {name!r} is not valid: use 1–64 lowercase letters, digits, '.', "
             "'_' or '-', starting with a letter or digit (e.g. 'invoice-parser')."
         )
-    return name
+    return check_name(name, "project name")
 
 
 class ProjectNotes:

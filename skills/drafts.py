@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from memory.files import atomic_write, read_snapshot, safe_child
+from memory.hygiene import check_text
 from skills.errors import SkillManifestError
 from skills.loader import spec_warnings, split_front_matter
 from skills.model import SkillFrontMatter
@@ -64,7 +65,11 @@ def check_draft(content: str, folder: str, shown: str) -> None:
 
 
 def write_draft(skills_dir: Path, text: str, now: datetime) -> tuple[str, int]:
-    """Create or extend a draft skill; returns (workspace-relative path, line of the step)."""
+    """Create or extend a draft skill; returns (workspace-relative path, line of the step).
+
+    A text holding a secret is refused before anything is named after it.
+    """
+    check_text(text, max_bytes=len(text.encode("utf-8", errors="surrogatepass")) + 1)
     name = draft_name(text)
     folder = safe_child(skills_dir, name)
     path = folder / "SKILL.md"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from memory.files import safe_child
+from memory.hygiene import check_name
 from skills.errors import SkillManifestError
 
 __all__ = ["new_skill"]
@@ -44,6 +45,7 @@ def new_skill(skills_dir: Path, name: str) -> Path:
             "is not a valid skill name",
             "use lowercase letters, digits and '-' (e.g. backup-rotation)",
         )
+    check_name(name, "skill name")
     folder = safe_child(skills_dir, name)
     path = folder / "SKILL.md"
     if path.exists():

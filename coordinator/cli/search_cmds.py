@@ -101,6 +101,8 @@ def reindex(ctx: click.Context, full: bool, as_json: bool) -> None:
         click.echo(f"labmem: embedded {report.reembedded} chunks in {took:.1f} s", err=True)
     if warning:
         click.echo(f"labmem: {warning}", err=True)
+    for line in report.withheld:
+        click.echo(f"labmem: warning: {line}", err=True)
     data = {
         "files_scanned": report.files_scanned,
         "files_changed": report.files_changed,
@@ -110,6 +112,7 @@ def reindex(ctx: click.Context, full: bool, as_json: bool) -> None:
         "reembedded": report.reembedded,
         "rebuilt": report.rebuilt,
         "pending": report.pending,
+        "withheld": report.withheld,
     }
     if as_json:
         emit_json(data)

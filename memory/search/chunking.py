@@ -16,6 +16,7 @@ from pathlib import Path
 from memory.document import parse_document
 from memory.files import read_snapshot
 from memory.records import Record, resolve
+from memory.secret_lines import entry_secrets, lines_without_secrets
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
@@ -121,6 +122,8 @@ def chunk_file(root: Path, rel: str) -> list[Chunk]:
         )
         if not record.active or not record.body.strip():
             continue
+        if entry_secrets(loc.entry):
+            continue  # a hand-written line holding a secret is never indexed
         chunks += _entry_chunks(record, archived, seq)
     return chunks
 
@@ -211,7 +214,8 @@ def _skill_chunks(rel: str, text: str) -> list[Chunk]:
     sections.append((start, len(lines), "\n".join(lines[start:])))
     out: list[Chunk] = []
     for first, last, body in sections:
-        body = body.strip()
+        # Lines holding a secret are left out; what remains can still be found.
+        body = "\n".join(lines_without_secrets(body.split("\n"))).strip()
         content = [ln for ln in body.split("\n") if ln.strip() and not ln.startswith("#")]
         if not content:
             continue  # a heading with nothing under it

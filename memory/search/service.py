@@ -14,7 +14,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
@@ -35,6 +35,7 @@ from memory.search.ranking import (
     to_hit,
 )
 from memory.search.vector_index import VectorIndex
+from memory.secret_lines import file_secrets
 
 __all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
 
@@ -57,6 +58,7 @@ class SyncReport:
     reembedded: int = 0
     rebuilt: bool = False
     pending: int = 0  # searchable by words only: vectors still to compute
+    withheld: list[str] = field(default_factory=list)  # lines holding a secret, not indexed
 
 
 class SearchService:
@@ -188,6 +190,7 @@ class SearchService:
         for rel in changed:
             for chunk in chunk_file(self.root, rel):
                 fresh[chunk.id] = chunk
+            report.withheld += [s.describe() for s in file_secrets(self.root, rel)]
         todo = [c for c in fresh.values() if old.get(c.id) != c.hash]
         stale = [i for i in old if i not in fresh]
         report.added = sum(1 for c in todo if c.id not in old)

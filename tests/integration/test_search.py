@@ -283,4 +283,5 @@ def test_reindex_json_reports_every_count(filled: Path) -> None:
         "reembedded",
         "rebuilt",
         "pending",
+        "withheld",
     ]

@@ -1,0 +1,79 @@
+"""Secrets already on disk: lines a person wrote by hand that hold a credential.
+
+Hand-written text is never refused (it is already there), but such a line is never indexed
+(search cannot return it), ``labmem doctor`` names it (file and line, the kind, never the
+value) and ``labmem reindex`` warns about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from memory.document import parse_document
+from memory.entry import Entry, render_entry
+from memory.files import read_snapshot
+from memory.secrets import find_secrets, scan_batch
+
+__all__ = ["SecretLine", "entry_secrets", "file_secrets", "lines_without_secrets"]
+
+
+@dataclass(frozen=True, slots=True)
+class SecretLine:
+    """A line holding what looks like a secret: where, and which kind (never the value)."""
+
+    path: str
+    line: int
+    kinds: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"{self.path}#L{self.line}: holds what looks like a secret "
+            f"({', '.join(self.kinds)}); it is not indexed. Remove the value from the file "
+            "(keep where it lives instead, e.g. 'in the password manager under nas-admin'), "
+            "then run 'labmem reindex'."
+        )
+
+
+def entry_secrets(entry: Entry) -> list[str]:
+    """Kinds of secret in an entry's text, nested lines or metadata values."""
+    meta = "\n".join(entry.get(key) or "" for key in entry.meta)
+    found = scan_batch([entry.body, meta]) if meta.strip() else [find_secrets(entry.body)]
+    return sorted({kind for kinds in found for kind in kinds})
+
+
+def lines_without_secrets(lines: Sequence[str]) -> list[str]:
+    """``lines`` with every line that holds a secret left out."""
+    return [line for line, kinds in zip(lines, scan_batch(list(lines)), strict=True) if not kinds]
+
+
+def file_secrets(root: Path, rel: str) -> list[SecretLine]:
+    """Every line of a workspace Markdown file that holds a secret."""
+    text = read_snapshot(root / rel).text
+    if not text:
+        return []
+    if rel.startswith("skills/"):
+        lines = text.split("\n")
+        return [
+            SecretLine(rel, n, tuple(kinds))
+            for n, kinds in enumerate(scan_batch(lines), start=1)
+            if kinds
+        ]
+    found: list[SecretLine] = []
+    line = 1
+    loose: list[tuple[int, str]] = []
+    for part in parse_document(text).parts:
+        if isinstance(part, Entry):
+            kinds = entry_secrets(part)
+            if kinds:
+                found.append(SecretLine(rel, line, tuple(kinds)))
+            line += len(render_entry(part))
+        else:
+            if part.strip():
+                loose.append((line, part))
+            line += 1
+    for (n, _), kinds in zip(loose, scan_batch([part for _, part in loose]), strict=True):
+        if kinds:
+            found.append(SecretLine(rel, n, tuple(kinds)))
+    return sorted(found, key=lambda s: s.line)

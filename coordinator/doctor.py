@@ -96,10 +96,11 @@ def _check_curated(lab: Lab, report: DoctorReport, fix: bool) -> None:
         except Exception as exc:  # a broken file is reported, never a crash
             report.problems.append(f"{store.rel}: cannot be read ({exc})")
             continue
-        lacking = [r for r in records if r.missing]
+        secret_lines = {f.line for f in file_secrets(lab.workspace.root, store.rel)}
+        lacking = [r for r in records if r.missing and r.line_start not in secret_lines]
         if not lacking:
             continue
-        if fix and file_secrets(lab.workspace.root, store.rel):
+        if fix and secret_lines:
             # Rewriting would copy the secret into a backup: the person removes it first.
             report.warnings.append(
                 f"{store.rel}: not fixed while it holds a secret (see the problems above); "

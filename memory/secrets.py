@@ -130,7 +130,17 @@ def scan_batch(texts: Sequence[str]) -> list[list[str]]:
             findings[bisect.bisect_right(starts, match.start()) - 1].add(kind)
     for i, text in enumerate(texts):
         findings[i].update(scan_own(text))
-    return [sorted(f) for f in findings]
+    return [_plain_kinds(f) for f in findings]
+
+
+def _plain_kinds(kinds: set[str]) -> list[str]:
+    """Sorted kinds, one per name ("GitHub Token" and "GitHub token" are one); the generic
+    high-entropy finding is left out when a named kind explains it."""
+    by_name = {kind.casefold(): kind for kind in sorted(kinds, reverse=True)}
+    named = sorted(by_name.values())
+    if len(named) > 1 and "high-entropy token" in named:
+        named.remove("high-entropy token")
+    return named
 
 
 def scan_own(text: str) -> set[str]:

@@ -18,7 +18,7 @@ from memory.clock import parse_instant
 from memory.curated import NewEntry
 from memory.daily_log import DailyEntry, DailyLog
 from memory.errors import MemoryFrameworkError
-from memory.hygiene import check_texts, metadata_problem
+from memory.hygiene import check_texts, metadata_problems
 from memory.longterm import LongTermMemory
 from memory.trust import is_untrusted_source
 from memory.visibility import allowed
@@ -98,13 +98,17 @@ def import_items(
             field = ".".join(str(p) for p in err.get("loc", ())) or "item"
             refusals.append({"index": index, "reason": f"{field}: {err.get('msg')}"})
     reasons = check_texts([item.text for _, item in items], max_bytes)
+    meta_reasons = metadata_problems(
+        [
+            {"source": item.source, "id": item.id, "tags": item.tags, "project": item.project}
+            for _, item in items
+        ]
+    )
     now = daily.clock.now()
     by_day: dict[Any, list[tuple[int, ImportItem]]] = defaultdict(list)
     curated: dict[str | None, list[tuple[int, ImportItem]]] = defaultdict(list)
-    for (index, item), reason in zip(items, reasons, strict=True):
-        reason = reason or metadata_problem(
-            {"source": item.source, "id": item.id, "tags": item.tags, "project": item.project}
-        )
+    for (index, item), reason, meta_reason in zip(items, reasons, meta_reasons, strict=True):
+        reason = reason or meta_reason
         reason = reason or _refusal(item, session_kind, now)
         if reason is not None:
             refusals.append({"index": index, "reason": reason})

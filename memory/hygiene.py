@@ -19,6 +19,7 @@ __all__ = [
     "check_text",
     "check_texts",
     "metadata_problem",
+    "metadata_problems",
     "normalise",
     "problem_with",
 ]
@@ -70,14 +71,36 @@ def check_text(text: str, max_bytes: int) -> None:
         raise SecretDetectedError(kinds)
 
 
-def _metadata_error(fields: Mapping[str, str | Sequence[str] | None]) -> SecretDetectedError | None:
+def _values(fields: Mapping[str, str | Sequence[str] | None]) -> list[tuple[str, str]]:
+    out = []
     for name, value in fields.items():
-        values = [value] if isinstance(value, str) else list(value or ())
-        for item in values:
-            kinds = find_secrets(item) if item else []
-            if kinds:
-                return SecretDetectedError(kinds, where=f"the {name}")
-    return None
+        for item in [value] if isinstance(value, str) else list(value or ()):
+            if item:
+                out.append((name, item))
+    return out
+
+
+def _metadata_error(fields: Mapping[str, str | Sequence[str] | None]) -> SecretDetectedError | None:
+    return _metadata_errors([fields])[0]
+
+
+def _metadata_errors(
+    batch: Sequence[Mapping[str, str | Sequence[str] | None]],
+) -> list[SecretDetectedError | None]:
+    """One scan for the metadata of a whole batch (an import), an error per item or None."""
+    pairs = [(i, name, value) for i, fields in enumerate(batch) for name, value in _values(fields)]
+    errors: list[SecretDetectedError | None] = [None] * len(batch)
+    for (i, name, _), kinds in zip(pairs, scan_batch([v for _, _, v in pairs]), strict=True):
+        if kinds and errors[i] is None:
+            errors[i] = SecretDetectedError(kinds, where=f"the {name}")
+    return errors
+
+
+def metadata_problems(
+    batch: Sequence[Mapping[str, str | Sequence[str] | None]],
+) -> list[str | None]:
+    """``metadata_problem`` for many items at once."""
+    return [None if e is None else str(e) for e in _metadata_errors(batch)]
 
 
 def metadata_problem(fields: Mapping[str, str | Sequence[str] | None]) -> str | None:
@@ -112,11 +135,32 @@ def check_entries(entries: Iterable[Entry]) -> None:
     if not fresh:
         return
     texts = [e.body for e in fresh]
-    metas = ["\n".join(e.get(k) or "" for k in e.meta) for e in fresh]
+    # Each metadata value on its own: most were scanned already (an import's source, a tag)
+    # and come from the scan cache.
+    metas = [value for e in fresh for value in _own_values_left_out(e)]
     for i, kinds in enumerate(scan_batch(texts + metas)):
         if kinds:
             where = "the text" if i < len(fresh) else "the metadata (tags, source, ids)"
             raise SecretDetectedError(kinds, where=where)
+
+
+# Values labmem writes itself in a known shape (an entry id, a timestamp) need no scan.
+_OWN_VALUE = re.compile(
+    r"^(?:[a-z]{1,2}-[0-9a-f]{4,12}|\d{4}-\d\d-\d\dT[\d:]+Z|[a-z-]{1,40}|\d{1,6})$"
+)
+
+
+def _own_values_left_out(entry: Entry) -> list[str]:
+    out = []
+    for key in entry.meta:
+        value = entry.get(key) or ""
+        if key == "src" and value.startswith("import:"):
+            value = value[len("import:") :]  # the import's source, as it was checked
+        if key == "tags":
+            out += [tag for tag in value.split(",") if tag and not _OWN_VALUE.match(tag)]
+        elif value and not _OWN_VALUE.match(value):
+            out.append(value)
+    return out
 
 
 def check_kind(kind: str) -> str:

@@ -439,19 +439,19 @@ def _login(text: str, m: re.Match[str]) -> str | None:
 # them skips the keyword search, the expensive part of this module.
 _TRIGGERS = frozenset(
     """password passwords passwd passwrd passw pwd pw pword pass passcode contraseña contraseñas
-    contrasena contra clave claves mot mots passe mdp senha senhas parola psk wpa wpa2 wifi wi
-    wlan network red rede réseau rete netzwerk key keys clé clés clef clefs chiave chiavi chave
-    chaves schlüssel passphrase passphrases phrase frase seed recovery mnemonic merkphrase
-    passwortsatz pin pins puk unlock entry access keypad lockbox lock keybox keysafe safe box
-    digicode combo combination combinations combinación combinaison combinazione combinação
-    kombination zahlenschloss zahlencode código codigo codice code codes códigos codigos
-    codici alarm alarme alarma allarme alarmanlage backup back scratch emergency fa mfa one
-    single token tokens secret secrets api apikey private client auth credentials credential
-    creds secreto segreto segredo geheimnis credenciales credenciais credenziali identifiants
-    zugangsdaten anmeldedaten login log logon sign user username usuario usuário utente
-    utilisateur benutzer benutzername accesso acceso acesso""".split()
+    contrasena contra clave claves passe mdp senha senhas parola psk wpa wpa2 key keys clé clés
+    clef clefs chiave chiavi chave chaves passphrase passphrases phrase frase mnemonic
+    merkphrase passwortsatz pin pins pincode pinnummer puk keypad lockbox lock keybox keysafe
+    combo combination combinations combinación combinaison combinazione combinação
+    kombination zahlenschloss alarm alarme alarma allarme alarmanlage token tokens secret
+    secrets apikey credentials credential creds secreto segreto segredo geheimnis credenciales
+    credenciais credenziali identifiants zugangsdaten anmeldedaten login logon accesso acceso
+    acesso log sign user username usuario usuário utente utilisateur benutzer
+    benutzername""".split()
 )
-_STEMS = re.compile(r"passw|kennw|schlüssel|code|pin")
+# Stems inside longer words: German compounds (WLAN-Passwort is split at the dash, but
+# Routerpasswort is not), door codes (Türcode, digicode) and keys (API-Schlüssel).
+_STEMS = re.compile(r"passw|kennw|schlüssel|code|códig|codig|codic")
 _WORD = re.compile(r"[^\W\d_]+")
 
 

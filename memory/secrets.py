@@ -112,11 +112,30 @@ def find_secrets(text: str) -> list[str]:
     return scan_batch([text])[0]
 
 
+# Texts already scanned (the same text passes the guard, then the Markdown writer, then the
+# indexer): findings are a pure function of the text, so they are kept for a while.
+_SEEN: dict[str, list[str]] = {}
+_SEEN_MAX = 8192
+
+
 def scan_batch(texts: Sequence[str]) -> list[list[str]]:
     """Findings for each text, scanning the batch with each detector once."""
+    known = [_SEEN.get(text) for text in texts]
+    todo = [text for text, found in zip(texts, known, strict=True) if found is None]
+    fresh = iter(_scan(todo) if todo else [])
+    out = []
+    for text, found in zip(texts, known, strict=True):
+        if found is None:
+            found = next(fresh)
+            if len(_SEEN) >= _SEEN_MAX:
+                _SEEN.clear()
+            _SEEN[text] = found
+        out.append(list(found))
+    return out
+
+
+def _scan(texts: Sequence[str]) -> list[list[str]]:
     findings: list[set[str]] = [set() for _ in texts]
-    if not texts:
-        return []
     joined = "\n\x00\n".join(texts)
     starts: list[int] = []
     offset = 0

@@ -1,8 +1,8 @@
 """Secret detection on the labelled corpus in tests/data/secrets/.
 
-    python benchmarks/secrets.py                 # both parts: train, then the frozen test part
-    python benchmarks/secrets.py --part train    # only the part the rules are tuned on
-    python benchmarks/secrets.py --part train --misses
+    python benchmarks/secret_detection.py                # train part, then the frozen test part
+    python benchmarks/secret_detection.py --part train   # only the part the rules are tuned on
+    python benchmarks/secret_detection.py --part train --misses
 
 Prints recall (secrets refused / secrets) and the false-refusal rate (clean texts refused /
 clean texts) for each part, by kind and by language, and the scan speed. The test part is

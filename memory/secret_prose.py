@@ -36,10 +36,14 @@ _PASSWORD_WORDS = (
     r"senhas?|"
     r"parola d'ordine|parola chiave|"
     r"psk|wpa2?[- ]key|"
+    r"encrypted (?:with|using)|verschlüsselt mit|cifrad[oa] con|chiffré(?:e|s)? avec|"
+    r"criptografad[oa] com|cifrat[oa] con|"
     r"(?:wifi|wi-fi|wlan|network|red|rede|réseau|rete|netzwerk)[- ]?"
     r"(?:key|schlüssel|clé|chiave|chave)"
 )
 _PASSPHRASE_WORDS = (
+    r"master[- ]?pass(?:word|wort)|senha mestra|contraseña maestra|clave maestra|"
+    r"mot de passe ma[îi]tre|password (?:principale|master)|hauptpasswort|"
     r"pass ?phrases?|passphrase|phrase secrète|phrase de passe|frase (?:de )?contraseña|"
     r"frase secreta|frase de paso|frase segreta|frase-senha|frase senha|passwortsatz|"
     r"seed phrase|recovery phrase|mnemonic|merkphrase"
@@ -162,6 +166,7 @@ _NOT_CREDENTIAL = re.compile(
     # references and masks
     r"|\$\(.*|`.*|\$\{\w+\}|(?-i:\$[A-Z_][A-Z0-9_]*)|%\w+%|<[^>]*>|\{\{[^}]*\}\}"
     r"|\*{3,}|x{4,}|\.{3,}|…"
+    r"|1password|keepass\w*|bitwarden|vaultwarden|lastpass|dashlane|proton ?pass|enpass"
     r"|(?:sha|md)\d*:\S+|id_(?:rsa|ed25519|ecdsa|dsa)\S*"
     r"|\d+(?:[.,]\d+)?(?:%|gb|mb|kb|tb|ghz|mhz|hz|ms|s|h|min|mm|cm|m|km|v|w|kw|kwh|a|mah|°c|"
     r"x|k|p|gbe|gbit|mbit|bit)"
@@ -269,9 +274,15 @@ def _tokens(text: str, start: int, limit: int) -> list[_Token]:
     return out
 
 
+# A sentence end ('.' not after a digit: "im 3. OG" is an ordinal), ';' or a blank line.
+_CLAUSE_END = re.compile(
+    r"(?:(?<!\d)[.!?](?=\s+[A-ZÀ-Ý])|[!?](?=\s+[A-ZÀ-Ý])|;|\n\s*\n|\n(?=\S+\s*[:=]))"
+)
+
+
 def _clause_end(text: str, start: int) -> int:
     """Where the clause that starts at ``start`` ends (sentence end, ';' or a blank line)."""
-    m = re.compile(r"(?:[.!?](?=\s+[A-ZÀ-Ý])|;|\n\s*\n|\n(?=\S+\s*[:=]))").search(text, start)
+    m = _CLAUSE_END.search(text, start)
     return m.end() if m else len(text)
 
 
@@ -365,8 +376,17 @@ _YEAR_PREPOSITIONS = frozenset(
 )
 
 
+# One recovery key of dash-joined groups ("8JK8H-F3PD6-PH6WJ-4WG6X-C3EY8", BitLocker's 8×6 digits).
+_RECOVERY_KEY = re.compile(
+    r"(?<![\w-])(?=[\w-]*\d)(?:[0-9A-Za-z]{4,6}-){3,}[0-9A-Za-z]{4,6}(?![\w-])"
+)
+
+
 def _code_group_count(text: str, end: int) -> int:
-    return len(_CODE_GROUP.findall(text[end : end + 800]))
+    rest = text[end : end + 800]
+    if _RECOVERY_KEY.search(rest[:200]):
+        return 3
+    return len(_CODE_GROUP.findall(rest))
 
 
 _PAIR = re.compile(r"(?<!\S)([A-Za-z][\w.@-]{1,30})(\s+/\s+|/|:)(\S+)")
@@ -438,7 +458,9 @@ def _login(text: str, m: re.Match[str]) -> str | None:
 # The first word of every keyword above (and stems of German compounds): a text with none of
 # them skips the keyword search, the expensive part of this module.
 _TRIGGERS = frozenset(
-    """password passwords passwd passwrd passw pwd pw pword pass passcode contraseña contraseñas
+    """master maestra mestra hauptpasswort encrypted verschlüsselt cifrado cifrada chiffré
+    criptografado criptografada cifrato cifrata 2fa mfa totp otp authenticator setup seed
+    password passwords passwd passwrd passw pwd pw pword pass passcode contraseña contraseñas
     contrasena contra clave claves passe mdp senha senhas parola psk wpa wpa2 key keys clé clés
     clef clefs chiave chiavi chave chaves passphrase passphrases phrase frase mnemonic
     merkphrase passwortsatz pin pins pincode pinnummer puk keypad lockbox lock keybox keysafe
@@ -470,9 +492,33 @@ _FAMILIES: dict[str, Callable[[str, re.Match[str]], str | None]] = {
 }
 
 
+_TOTP_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:2fa|mfa|totp|otp|authenticator|authentificator|setup key|seed|"
+    r"clave de configuraci[óo]n|chave de configura[çc][ãa]o|cl[ée] de configuration|"
+    r"chiave di configurazione|einrichtungsschl[üu]ssel)(?!\w)"
+)
+_BASE32_SEED = re.compile(
+    r"(?i)(?<![\w])(?:(?:[a-z2-7]{4}[ -]){5,}[a-z2-7]{2,4}|(?=[a-z]*[2-7])[a-z2-7]{16,64})(?![\w])"
+)
+
+
+def _totp_seed(text: str) -> bool:
+    """'2FA setup key: 6dev zryg eoji k2kl 7wvn dh2q twtp rogo'."""
+    m = _TOTP_WORDS.search(text)
+    if not m:
+        return False
+    for seed in _BASE32_SEED.finditer(text[m.end() : m.end() + 200]):
+        value = seed.group(0)
+        if sum(ch.isdigit() for ch in value) >= 2 and not re.fullmatch(r"[0-9a-f -]+", value):
+            return True
+    return False
+
+
 def find_prose_secrets(text: str) -> set[str]:
     """Kinds of secret said in prose in ``text``."""
     found: set[str] = set()
+    if _totp_seed(text):
+        found.add("TOTP seed")
     if ("/" in text or ":" in text) and _login_pair(text):
         found.add("login credentials")
     for _start, end in _misspelt_password(text) if "pa" in text.lower() else []:

@@ -146,3 +146,35 @@ def test_secrets_said_in_prose_and_new_vendor_formats_are_found(text: str) -> No
 @pytest.mark.parametrize("text", PROSE_INNOCENT)
 def test_text_that_talks_about_secrets_passes(text: str) -> None:
     assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Der Türcode fürs Labor im 3. OG ist 873317", "PIN or door code"),
+        ("Microsoft account recovery code 8JK8H-F3PD6-PH6WJ-4WG6X-C3EY8", "recovery codes"),
+        ("The tax archive is encrypted with tamarind-colibri-72", "password"),
+        ("A senha mestra do cofre é caju tartaruga janela bicicleta lagarta", "passphrase"),
+        ("2FA setup key for the registrar: 6dev zryg eoji k2kl 7wvn dh2q twtp rogo", "TOTP seed"),
+    ],
+)
+def test_prose_secrets_found_after_the_first_frozen_part(text: str, kind: str) -> None:
+    from memory.secret_prose import find_prose_secrets
+
+    assert kind in find_prose_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Comparing password managers: Bitwarden vs KeePassXC vs 1Password.",
+        "password: see the 1Password item 'Synology DS920' (shared vault)",
+        "commit 3f2a9c1 fixed the 2FA flow",
+        "The master password policy asks for at least five words.",
+        "the seed for the random generator is 42",
+    ],
+)
+def test_password_managers_and_references_are_not_secrets(text: str) -> None:
+    from memory.secret_prose import find_prose_secrets
+
+    assert find_prose_secrets(text) == set()

@@ -11,12 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from memory.document import parse_document
+from memory.document import Document, parse_document
 from memory.entry import Entry, render_entry
 from memory.files import read_snapshot
 from memory.secrets import find_secrets, scan_batch
 
-__all__ = ["SecretLine", "entry_secrets", "file_secrets", "lines_without_secrets"]
+__all__ = [
+    "SecretLine",
+    "document_secrets",
+    "entry_secrets",
+    "file_secrets",
+    "lines_without_secrets",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,20 +66,30 @@ def file_secrets(root: Path, rel: str) -> list[SecretLine]:
             for n, kinds in enumerate(scan_batch(lines), start=1)
             if kinds
         ]
-    found: list[SecretLine] = []
+    return document_secrets(rel, parse_document(text))
+
+
+def document_secrets(rel: str, document: Document) -> list[SecretLine]:
+    """Every line of a parsed file that holds a secret: one scan for the whole file."""
+    texts: list[str] = []
+    owners: list[int] = []  # the line each scanned text reports under
     line = 1
-    loose: list[tuple[int, str]] = []
-    for part in parse_document(text).parts:
+    for part in document.parts:
         if isinstance(part, Entry):
-            kinds = entry_secrets(part)
-            if kinds:
-                found.append(SecretLine(rel, line, tuple(kinds)))
+            texts.append(part.body)
+            owners.append(line)
+            meta = "\n".join(part.get(key) or "" for key in part.meta)
+            if meta.strip():
+                texts.append(meta)
+                owners.append(line)
             line += len(render_entry(part))
         else:
             if part.strip():
-                loose.append((line, part))
+                texts.append(part)
+                owners.append(line)
             line += 1
-    for (n, _), kinds in zip(loose, scan_batch([part for _, part in loose]), strict=True):
+    kinds_at: dict[int, set[str]] = {}
+    for owner, kinds in zip(owners, scan_batch(texts), strict=True):
         if kinds:
-            found.append(SecretLine(rel, n, tuple(kinds)))
-    return sorted(found, key=lambda s: s.line)
+            kinds_at.setdefault(owner, set()).update(kinds)
+    return [SecretLine(rel, n, tuple(sorted(kinds_at[n]))) for n in sorted(kinds_at)]

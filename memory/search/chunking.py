@@ -16,7 +16,12 @@ from pathlib import Path
 from memory.document import parse_document
 from memory.files import read_snapshot
 from memory.records import Record, resolve
-from memory.secret_lines import entry_secrets, lines_without_secrets
+from memory.secret_lines import (
+    SecretLine,
+    document_secrets,
+    file_secrets,
+    lines_without_secrets,
+)
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
@@ -95,13 +100,17 @@ def _digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:16]
 
 
-def chunk_file(root: Path, rel: str) -> list[Chunk]:
+def chunk_file(root: Path, rel: str, withheld: list[SecretLine] | None = None) -> list[Chunk]:
+    """The chunks of one file. Lines that hold a secret are never indexed; they are added to
+    ``withheld`` when given (the file is parsed and scanned once for both)."""
     where = layer_of(rel)
     if where is None:
         return []
     layer, archived = where
     text = read_snapshot(root / rel).text
     if layer == "skill":
+        if withheld is not None:
+            withheld += file_secrets(root, rel)
         return _skill_chunks(rel, text)
     day = None
     match = _DAY.match(rel.split("/")[-1])
@@ -110,7 +119,12 @@ def chunk_file(root: Path, rel: str) -> list[Chunk]:
     project = rel.split("/")[1] if layer == "project" else None
     prefix = {"memory": "m", "daily": "d", "project": "p"}[layer]
     chunks: list[Chunk] = []
-    for seq, loc in enumerate(parse_document(text).located()):
+    document = parse_document(text)
+    secrets = document_secrets(rel, document)
+    if withheld is not None:
+        withheld += secrets
+    secret_lines = {s.line for s in secrets}
+    for seq, loc in enumerate(document.located()):
         record = resolve(
             loc,
             layer=layer,
@@ -122,7 +136,7 @@ def chunk_file(root: Path, rel: str) -> list[Chunk]:
         )
         if not record.active or not record.body.strip():
             continue
-        if entry_secrets(loc.entry):
+        if loc.line_start in secret_lines:
             continue  # a hand-written line holding a secret is never indexed
         chunks += _entry_chunks(record, archived, seq)
     return chunks

@@ -11,7 +11,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ STOPWORDS = frozenset(
 )
 
 SCHEMA_VERSION = 3
+_CHUNK_FIELDS = tuple(f.name for f in fields(Chunk))
 DECODED_CACHE = 50_000  # decoded chunks kept in memory
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -152,28 +153,41 @@ class LexicalIndex:
 
     def upsert(self, chunks: Sequence[Chunk]) -> None:
         self.delete([c.id for c in chunks])
+        rows = [
+            (
+                chunk.id,
+                chunk.path,
+                chunk.hash,
+                chunk.layer,
+                int(chunk.archived),
+                chunk.seq,
+                chunk.kind,
+                chunk.date,
+                chunk.project,
+                json.dumps({name: getattr(chunk, name) for name in _CHUNK_FIELDS}),
+            )
+            for chunk in chunks
+        ]
         with self.db:
-            for chunk in chunks:
-                cur = self.db.execute(
-                    "INSERT INTO chunks(id, path, hash, layer, archived, seq, kind, day, "
-                    "project, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        chunk.id,
-                        chunk.path,
-                        chunk.hash,
-                        chunk.layer,
-                        int(chunk.archived),
-                        chunk.seq,
-                        chunk.kind,
-                        chunk.date,
-                        chunk.project,
-                        json.dumps(asdict(chunk)),
-                    ),
+            self.db.executemany(
+                "INSERT INTO chunks(id, path, hash, layer, archived, seq, kind, day, project, "
+                "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            rowids: dict[str, int] = {}
+            for start in range(0, len(chunks), 500):
+                part = [c.id for c in chunks[start : start + 500]]
+                marks = ",".join("?" * len(part))
+                rowids.update(
+                    (chunk_id, rowid)
+                    for rowid, chunk_id in self.db.execute(
+                        f"SELECT rowid, id FROM chunks WHERE id IN ({marks})", part
+                    )
                 )
-                self.db.execute(
-                    "INSERT INTO fts(rowid, terms) VALUES (?, ?)",
-                    (cur.lastrowid, " ".join(terms(chunk.lexical_text))),
-                )
+            self.db.executemany(
+                "INSERT INTO fts(rowid, terms) VALUES (?, ?)",
+                [(rowids[c.id], " ".join(terms(c.lexical_text))) for c in chunks],
+            )
 
     def delete(self, ids: Sequence[str]) -> None:
         for chunk_id in ids:

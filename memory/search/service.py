@@ -35,7 +35,7 @@ from memory.search.ranking import (
     to_hit,
 )
 from memory.search.vector_index import VectorIndex
-from memory.secret_lines import file_secrets
+from memory.secret_lines import SecretLine
 
 __all__ = ["Hit", "SearchService", "SearchWeights", "SyncReport"]
 
@@ -188,9 +188,10 @@ class SearchService:
         old = self.lexical.hashes_for(changed + gone)
         fresh: dict[str, Chunk] = {}
         for rel in changed:
-            for chunk in chunk_file(self.root, rel):
+            withheld: list[SecretLine] = []
+            for chunk in chunk_file(self.root, rel, withheld):
                 fresh[chunk.id] = chunk
-            report.withheld += [s.describe() for s in file_secrets(self.root, rel)]
+            report.withheld += [s.describe() for s in withheld]
         todo = [c for c in fresh.values() if old.get(c.id) != c.hash]
         stale = [i for i in old if i not in fresh]
         report.added = sum(1 for c in todo if c.id not in old)

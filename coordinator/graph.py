@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
@@ -19,6 +19,7 @@ from coordinator.llm import ModelRouter
 from coordinator.router import Route, Router, strip_intent, strip_project
 from memory.dedupe import find_duplicates
 from memory.hygiene import check_texts
+from memory.supersede import is_update
 from memory.trust import is_untrusted_source
 from memory.visibility import allowed
 
@@ -141,17 +142,19 @@ def activate(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> C
 
 
 def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
+    active = state.get("project") or runtime.context.lab.session.project
     if state.get("layer"):
         layer = state["layer"] or ""
-        chosen = Route(
-            layer, state.get("kind") or "", f"explicit layer ({layer})", state.get("project")
-        )
+        chosen = Route(layer, state.get("kind") or "", f"explicit layer ({layer})")
+        if layer == "project" and state.get("project"):
+            chosen = Route(layer, chosen.kind, chosen.reason, state["project"])
     else:
         chosen = runtime.context.router.route(state["text"])
         if state.get("project") and chosen.layer in {"memory", "project"}:
             chosen = Route(
                 "project", chosen.kind, chosen.reason + "; project given", state["project"]
             )
+    chosen = _unnamed_project(chosen, active)
     kind = state.get("kind") or chosen.kind
     chosen = _kept_where_allowed(chosen, runtime.context.lab.session_kind, state)
     text = strip_project(state["text"]) if chosen.layer == "project" else state["text"]
@@ -161,9 +164,7 @@ def route(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
             "layer": chosen.layer,
             "kind": kind,
             "reason": chosen.reason,
-            "project": (chosen.project or state.get("project"))
-            if chosen.layer != "daily"
-            else None,
+            "project": chosen.project if chosen.layer == "project" else None,
         },
     }
 
@@ -176,7 +177,7 @@ def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorStat
     entry (``supersedes``) is not redirected: it needs the right to write that layer."""
     if (
         state.get("supersedes")
-        or chosen.layer == "daily"
+        or chosen.layer in {"daily", "none"}
         or allowed(session_kind, chosen.layer, "append")
         or not allowed(session_kind, "daily", "append")
     ):
@@ -188,6 +189,40 @@ def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorStat
     return Route("daily", chosen.kind, reason, None)
 
 
+def _unnamed_project(chosen: Route, active: str | None) -> Route:
+    """A project route without a name: the active project, else today's log (never lost)."""
+    if chosen.layer != "project" or chosen.project:
+        return chosen
+    if active:
+        return Route("project", chosen.kind, f"{chosen.reason}; active project '{active}'", active)
+    return Route(
+        "daily",
+        "note",
+        f"{chosen.reason}; no project named and none active, so kept in today's log "
+        "(to file it: labmem remember TEXT --project NAME)",
+    )
+
+
+def after_route(state: CoordinatorState) -> Literal["dedupe", "answer", "not_stored"]:
+    if state["route"]["layer"] != "none":
+        return "dedupe"
+    asked = state["route"]["kind"] == "question" and state.get("mode") == "turn"
+    return "answer" if asked else "not_stored"
+
+
+def not_stored(state: CoordinatorState) -> CoordinatorState:
+    """A question or small talk given to remember: nothing is written, the receipt says so."""
+    kind = state["route"]["kind"]
+    reason = (
+        "that is a question — use `labmem ask`"
+        if kind == "question"
+        else "that is small talk — nothing to remember (--layer daily keeps it anyway)"
+    )
+    receipt = _refused(state, reason)
+    receipt.update(status="not_stored", layer=None, kind=kind)
+    return {"receipt": receipt}
+
+
 def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
     lab = runtime.context.lab
     chosen = state["route"]
@@ -196,19 +231,28 @@ def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coo
     store = lab.curated_store(chosen["layer"], chosen.get("project"))
     if store is None or not allowed(lab.session_kind, chosen["layer"], "read"):
         return {"dedupe": {"status": "new"}}
-    candidates = [(r.id, r.text) for r in store.records() if r.active]
+    records = [r for r in store.records() if r.active]
+    candidates = [(r.id, r.text) for r in records]
     vectors = lab.vectors_for([t for _, t in candidates])
     result = find_duplicates(
         state["text"], candidates, lab.embedder, lab.dedupe_thresholds, vectors
     )
-    return {
-        "dedupe": {
-            "status": result.status,
-            "match": result.match,
-            "similar": list(result.similar),
-            "score": result.score,
-        }
+    found: dict[str, Any] = {
+        "status": result.status,
+        "match": result.match,
+        "similar": list(result.similar),
+        "score": result.score,
+        "texts": {i: t for i, t in candidates if i in result.similar},
     }
+    if result.status == "similar" and vectors is not None and len(candidates):
+        scores = vectors @ lab.embedder.embed([state["text"]])[0]
+        for entry_id in result.similar[:3]:
+            index = next(i for i, (cid, _) in enumerate(candidates) if cid == entry_id)
+            old = candidates[index][1]
+            if is_update(old, state["text"], float(scores[index]), lab.dedupe_thresholds):
+                found.update(status="supersede", match=entry_id)
+                break
+    return {"dedupe": found}
 
 
 def write(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
@@ -232,6 +276,7 @@ def write(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
             f"{reason}; same meaning as {record.id} (similarity {found['score']:.2f})",
         )
         return {"receipt": receipt.to_json()}
+    replaced = found["match"] if found["status"] == "supersede" else None
     receipt = lab.store(
         state["text"],
         layer=chosen["layer"],
@@ -239,14 +284,30 @@ def write(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
         project=chosen.get("project"),
         tags=state.get("tags", ()),
         source=state.get("source", "user"),
-        supersedes=state.get("supersedes"),
+        supersedes=state.get("supersedes") or replaced,
         why=reason,
     )
     data = receipt.to_json()
-    if found["status"] == "similar" and receipt.status == "written":
-        data.update(status="similar", similar_to=[i for i in found["similar"] if i != data["id"]])
-        if not data["similar_to"]:
-            data["status"] = "written"
+    if receipt.status != "written":
+        return {"receipt": data}
+    texts: dict[str, str] = cast(dict[str, str], found.get("texts") or {})
+    if replaced:
+        old = texts.get(replaced, "")
+        data.update(
+            status="superseded",
+            supersedes={"id": replaced, "text": old},
+            reason=f'{reason}; superseded {replaced} ("{old}")',
+        )
+    elif found["status"] == "similar":
+        others = [i for i in found["similar"] if i != data["id"]]
+        if others:
+            first = others[0]
+            data.update(
+                status="similar",
+                similar_to=others,
+                reason=f'{reason}; similar to {first} ("{texts.get(first, "")}"); if it '
+                f"replaces it: labmem supersede {first} --by {data['id']}",
+            )
     return {"receipt": data}
 
 
@@ -338,13 +399,15 @@ def build_graph(checkpointer: Any = None) -> Any:
     graph.add_node("dedupe", dedupe)
     graph.add_node("write", write)
     graph.add_node("quarantine", quarantine)
+    graph.add_node("not_stored", not_stored)
     graph.add_edge(START, "intake")
     graph.add_edge("intake", "guard")
     graph.add_conditional_edges("guard", after_guard)
     graph.add_conditional_edges("intent", after_intent)
     graph.add_edge("answer", END)
     graph.add_edge("activate", END)
-    graph.add_edge("route", "dedupe")
+    graph.add_conditional_edges("route", after_route)
+    graph.add_edge("not_stored", END)
     graph.add_edge("dedupe", "write")
     graph.add_edge("write", END)
     graph.add_edge("quarantine", END)

@@ -438,13 +438,16 @@ class Lab:
         return record
 
     def _confirm(self, entry_id: str) -> Record:
+        return self.store_of(entry_id).confirm(entry_id)
+
+    def store_of(self, entry_id: str) -> CuratedFile:
+        """The curated file (MEMORY.md or a project's notes) that holds ``entry_id``."""
         layer = "memory" if entry_id.startswith("m-") else "project"
         require(self.session_kind, layer, "write")
-        if layer == "memory":
-            return self.memory.confirm(entry_id)
-        for name in self.projects.names():
-            for path in self.projects.files(name):
-                store = self.projects.notes_file(name, path.name)
-                if any(r.id == entry_id for r in store.records()):
-                    return store.confirm(entry_id)
-        return self.memory.confirm(entry_id)
+        if layer == "project":
+            for name in self.projects.names():
+                for path in self.projects.files(name):
+                    store = self.projects.notes_file(name, path.name)
+                    if any(r.id == entry_id for r in store.records()):
+                        return store
+        return self.memory.file

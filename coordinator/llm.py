@@ -133,8 +133,7 @@ class ModelRouter:
             raise ValueError(f"the model chose an unknown layer {layer!r}")
         kind = re.sub(r"[^a-z-]", "", str(data.get("kind") or "note").lower()) or "note"
         project = data.get("project") or None
-        if layer == "project" and not project:
-            raise ValueError("the model chose the project layer without a project")
+        # A project route without a name goes to the active project or today's log.
         reason = str(data.get("reason") or "")[:120]
         return Route(layer, kind, f"model: {reason}" if reason else "model", project)
 

@@ -91,13 +91,20 @@ def run_maintenance(
             "for it to finish."
         ) from None
     try:
-        context = lab._context()  # the Coordinator's router (offline, or the model)
+        from coordinator.route_model import durability, embedding
+
         usage = UsageLog(lab.workspace.state_dir)
         used = {i: c.get("used", 0) for i, c in usage.load().items()}
 
+        context = lab._context()  # the Coordinator's router: the model's, when one is set
+
         def classify(text: str) -> tuple[str, str]:
-            route = context.router.route(text)
-            return route.layer, route.kind
+            if lab.model is not None:
+                route = context.router.route(text)
+                return route.layer, route.kind
+            # Offline, the durability judge trained on labelled log lines decides.
+            durable, kind, _ = durability(text, embedding(lab.embedder, text))
+            return ("memory", kind) if durable else ("daily", kind)
 
         rewrite: Callable[[str], str | None] | None = None
         if lab.model is not None:

@@ -10,7 +10,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ImportReport", "Receipt", "Status"]
 
-Status = Literal["written", "confirmed", "similar", "quarantined", "refused"]
+Status = Literal[
+    "written", "confirmed", "similar", "superseded", "quarantined", "refused", "not_stored"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +26,7 @@ class Receipt:
     citation: str | None
     reason: str
     similar_to: list[str] = field(default_factory=list)
+    supersedes: dict[str, str] | None = None  # {"id", "text"} of the entry replaced
 
     @classmethod
     def from_record(cls, record: Record, status: Status, reason: str) -> Receipt:
@@ -40,10 +43,13 @@ class Receipt:
 
     @property
     def ok(self) -> bool:
-        return self.status != "refused"
+        return self.status not in {"refused", "not_stored"}
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if data["supersedes"] is None:
+            del data["supersedes"]  # present only on a "superseded" receipt
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,9 @@ from memory.usage import UsageLog
 
 if TYPE_CHECKING:
     from coordinator.lab import Lab
+    from memory.records import Record
 
-__all__ = ["ReviewItem", "review_items"]
+__all__ = ["ReviewItem", "review_items", "supersede_entry"]
 
 
 @dataclass
@@ -24,6 +25,7 @@ class ReviewItem:
     citation: str
     detail: str
     actions: tuple[str, ...]
+    other: str = ""  # near-duplicate: the newer entry, which supersedes this one
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -38,15 +40,16 @@ def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
         for i in range(len(active)):
             for j in range(i + 1, len(active)):
                 if sims[i, j] >= lab.dedupe_thresholds.similar:
-                    a, b = active[i], active[j]
+                    old, new = _older_first(active[i], active[j])
                     items.append(
                         ReviewItem(
                             "near-duplicate",
-                            b.id,
-                            b.text,
-                            b.citation,
-                            f"similar to {a.id} ({sims[i, j]:.2f}): {a.text}",
+                            old.id,
+                            old.text,
+                            old.citation,
+                            f"older than {new.id} ({sims[i, j]:.2f}): {new.text}",
                             ("keep", "supersede", "archive", "drop"),
+                            new.id,
                         )
                     )
     today = lab.daily.today()
@@ -87,3 +90,23 @@ def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
                 )
             )
     return items
+
+
+def _older_first(a: Record, b: Record) -> tuple[Record, Record]:
+    """The older entry first (by ``at``; file order when a time is missing)."""
+    if a.at is not None and b.at is not None and b.at < a.at:
+        return b, a
+    return a, b
+
+
+def supersede_entry(lab: Lab, old_id: str, new_id: str) -> Record:
+    """Mark ``old_id`` as replaced by ``new_id`` (same file): the old entry is retired
+    (``superseded_by``, archived at the next prune), the new one says what it ``supersedes``."""
+    from memory.errors import InvalidInputError
+
+    if old_id == new_id:
+        raise InvalidInputError(f"{old_id} cannot supersede itself; give the newer entry's id.")
+    store = lab.store_of(old_id)
+    store.get(new_id)  # both must live in the same file; raises with the id if not
+    store.update(new_id, supersedes=old_id)
+    return store.update(old_id, superseded_by=new_id)

@@ -1,20 +1,18 @@
-"""Routing without a language model: explicit hints, then rules, then nearest prototypes.
+"""Routing without a language model: explicit cues first, then a trained classifier.
 
-Each decision says why (``rule: …`` or ``prototype: …``) so a person can see how a fact
-landed where it did. The prototypes are labelled example statements shipped with the
-package; the nearest ones (by the default embedder) vote on the layer and kind.
+Each decision says why (``rule: …`` or ``classifier: …``), quoting only words of the text,
+so a person can see how a fact landed where it did. The classifier
+(``coordinator.route_model``) is trained by ``scripts/train_router.py`` on the train part of
+an independently written corpus and shipped as package data.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import numpy as np
+from coordinator.route_model import RouteModel, embedding, shipped_model
 
 __all__ = ["Route", "Router", "strip_intent", "strip_project"]
 
@@ -24,106 +22,50 @@ _REMEMBER = re.compile(
     re.IGNORECASE,
 )
 _SESSION = re.compile(
-    r"\b(?:for (?:this|the current) (?:session|conversation|chat)|for now|in this session|"
-    r"right now i(?:'m| am)|i(?:'m| am) currently|currently working on|my current task|"
-    r"for the rest of (?:this|the) (?:session|chat))\b",
+    r"\b(?:(?:in|for) (?:this|the current) (?:session|conversation|chat)|for now|"
+    r"for the rest of (?:this|the) (?:session|chat|conversation)|"
+    r"(?:en|para) (?:esta|la) (?:conversaci[oó]n|sesi[oó]n)|en este chat|por ahora|de momento|"
+    r"por el momento|hasta que te diga)\b",
     re.IGNORECASE,
 )
 _PROJECT = re.compile(
     r"\b(?:in|for|on) (?:the )?project (?P<name>[a-z0-9][a-z0-9._-]*)\b|"
-    r"^\s*project (?P<name2>[a-z0-9][a-z0-9._-]*)\s*:",
+    r"\b(?:en|para) el proyecto (?P<name3>[a-z0-9][a-z0-9._-]*)\b|"
+    r"^\s*(?:project|proyecto) (?P<name2>[a-z0-9][a-z0-9._-]*)\s*:",
     re.IGNORECASE,
 )
+# "media-stack: …" — a hyphenated name opening the line, as people head project notes.
+_SLUG_PREFIX = re.compile(r"^\s*(?P<name>[a-z0-9]+(?:-[a-z0-9]+)+)\s*:")
 _SKILL = re.compile(
-    r"^\s*(?:to|how to) [^,:]{3,80}[,:] (?:run|use|call|execute|type|do)\b|"
+    r"^\s*(?:how to|c[oó]mo) [^?]{3,}[:,]|"
+    r"^\s*(?:to|para) [^,:?]{3,80}[,:]\s|"
+    r"\b(?:whenever i say|when i say|if i say|cuando (?:te )?diga|si (?:te )?digo|"
+    r"cada vez que (?:te )?diga)\b|"
     r"\b(?:the way to|the command to|the script to|the procedure (?:to|for)) ",
     re.IGNORECASE,
 )
-_TODAY = re.compile(
-    r"\b(?:today|this (?:morning|afternoon|evening)|tonight|just now|earlier today|an hour ago|"
-    r"minutes ago|yesterday|last night)\b",
-    re.IGNORECASE,
-)
-_RULES: list[tuple[str, str, str, re.Pattern[str]]] = [
-    (
-        "memory",
-        "identity",
-        "identity ('my name is')",
-        re.compile(
-            r"\b(?:my name is|call me|i am the owner|i'm the owner|my (?:wife|husband|partner|"
-            r"kid|son|daughter)(?:'s name)? is|i live in|i work as|my pronouns)\b",
-            re.I,
-        ),
-    ),
-    (
-        "memory",
-        "preference",
-        "explicit preference ('I prefer')",
-        re.compile(
-            r"\b(?:i prefer|i(?:'d| would) rather|i like|i don't like|i do not like|i love|"
-            r"i hate|always answer|answer in|please always|please never|my preference|"
-            r"i want (?:you|answers|replies) to)\b",
-            re.I,
-        ),
-    ),
+# Explicit labels name the kind: "Lesson: …", "Decisión: …", "TODO …".
+_LABELS: list[tuple[str, str, re.Pattern[str]]] = [
     (
         "memory",
         "lesson",
-        "lesson ('learned that')",
-        re.compile(
-            r"\b(?:lesson learned|we learned|i learned|learnt|learned that|turns out|"
-            r"next time|in hindsight|never again|note to self)\b",
-            re.I,
-        ),
-    ),
-    (
-        "memory",
-        "pitfall",
-        "pitfall ('watch out')",
-        re.compile(
-            r"\b(?:watch out|beware|gotcha|careful:|be careful|pitfall|don't ever|do not ever)\b",
-            re.I,
-        ),
+        re.compile(r"^\s*(?:lessons?(?: learned)?|lecci[oó]n(?: aprendida)?)\s*:", re.I),
     ),
     (
         "memory",
         "decision",
-        "decision ('we decided')",
-        re.compile(
-            r"\b(?:we decided|i decided|decided to|decision:|we chose|i chose|we(?:'re| are) going "
-            r"with|we settled on|we will use|we'll use|from now on we)\b",
-            re.I,
-        ),
+        re.compile(r"^\s*(?:decision|decided|decisi[oó]n|decidido)\s*:", re.I),
     ),
+    ("memory", "convention", re.compile(r"^\s*(?:convention|convenci[oó]n)\s*:", re.I)),
+    ("memory", "policy", re.compile(r"^\s*(?:policy|pol[ií]tica|norma)\s*:", re.I)),
+    ("memory", "pitfall", re.compile(r"^\s*(?:pitfall|gotcha|ojo|cuidado)\s*[:!]", re.I)),
     (
-        "memory",
-        "policy",
-        "policy ('always/never' rule)",
-        re.compile(
-            r"\b(?:policy|rule of thumb|the rule is|must always|must never|we always|we never|"
-            r"is not allowed|are not allowed|only ever)\b",
-            re.I,
-        ),
+        "daily",
+        "task",
+        re.compile(r"^\s*(?:TODO\b|(?:to-do|pendiente|por hacer)\s*:)|^\s*todo\s*:", re.I),
     ),
 ]
-# "The NAS is at 10.0.0.5", "Gitea listens on port 3000": a present-tense statement with a
-# specific value (a number, an address, a name) is a durable lab fact.
-_STATE = re.compile(
-    r"\b(?:is|are|lives|sits|runs|listens|has|have|uses|holds|keeps|serves|stores|hosts|"
-    r"points|resolves|belongs)\b",
-    re.IGNORECASE,
-)
-_SPECIFIC = re.compile(r"\d|(?<!^)(?<![.!?] )\b[A-Z][A-Za-z0-9-]+")
-_TASK = re.compile(r"\b(?:todo|to do:|need to|have to|remind me)\b", re.IGNORECASE)
-_EVENT_VERBS = re.compile(
-    r"^\s*(?:i |we |just )?(?:restarted|rebooted|fixed|installed|upgraded|updated|replaced|"
-    r"ran|deployed|migrated|moved|cleaned|added|removed|deleted|created|configured|set up|"
-    r"tested|measured|noticed|saw|found|got|had|backed up|rolled back|patched|bought|"
-    r"ordered|flashed|swapped|debugged|resolved|finished|started|tried|renewed|rebuilt|reset|"
-    r"wiped|reinstalled|reconfigured|rotated|scrubbed|pruned|synced|exported|imported|"
-    r"cleared|checked|verified|ran out|went down|crashed|failed|rolled)\b",
-    re.IGNORECASE,
-)
+_NOTE_TO_SELF = re.compile(r"^\s*(?:note to self|nota (?:mental|para m[ií]))\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,11 +74,14 @@ class Route:
     kind: str
     reason: str
     project: str | None = None
+    confidence: float = 1.0
 
 
 _PROJECT_PREFIX = re.compile(
     r"^\s*(?:(?:in|for|on) (?:the )?project [a-z0-9][a-z0-9._-]*\s*[,:]|"
-    r"project [a-z0-9][a-z0-9._-]*\s*:)\s*(?:we\s+)?",
+    r"(?:en|para) el proyecto [a-z0-9][a-z0-9._-]*\s*[,:]|"
+    r"(?:project|proyecto) [a-z0-9][a-z0-9._-]*\s*:|"
+    r"[a-z0-9]+(?:-[a-z0-9]+)+\s*:)\s*(?:we\s+)?",
     re.IGNORECASE,
 )
 
@@ -157,94 +102,83 @@ def strip_intent(text: str) -> tuple[str, bool]:
     return text, False
 
 
-@lru_cache(maxsize=1)
-def _prototypes() -> list[dict[str, str]]:
-    data = resources.files("coordinator").joinpath("data/prototypes.json").read_text("utf-8")
-    rows: list[dict[str, str]] = json.loads(data)
-    return rows
-
-
 class Router:
-    """Chooses a layer and kind for a statement. ``embedder`` is the search embedder."""
+    """Chooses a layer and kind for a statement. ``embedder`` is the search embedder.
+
+    Explicit cues decide first (session and skill phrasing, labels, "in project X"); the
+    classifier decides the rest and, under a cue, the kind. A project route names its
+    project only when the text does; the Coordinator fills in the session's active one.
+    """
 
     def __init__(
-        self, embedder: Any, known_projects: list[str] | None = None, neighbours: int = 5
+        self,
+        embedder: Any,
+        known_projects: list[str] | None = None,
+        model: RouteModel | None = None,
     ) -> None:
         self.embedder = embedder
         self.known_projects = known_projects or []
-        self.neighbours = neighbours
-        self._matrix: np.ndarray | None = None
+        self._model = model
 
-    def _proto_matrix(self) -> np.ndarray:
-        if self._matrix is None:
-            self._matrix = self.embedder.embed([p["text"] for p in _prototypes()])
-        return self._matrix
+    @property
+    def model(self) -> RouteModel:
+        if self._model is None:
+            self._model = shipped_model()
+        return self._model
 
     def route(self, text: str) -> Route:
-        project = self._project(text)
-        if _SESSION.search(text):
-            return Route("session", _session_kind(text), "rule: session hint ('for now')")
-        if _SKILL.search(text):
-            return Route("skill", "procedure", "rule: capability ('to X, run Y')")
-        for layer, kind, why, pattern in _RULES:
-            if pattern.search(text):
-                if project:
-                    return Route("project", _project_kind(kind), f"rule: {why} in project", project)
-                return Route(layer, kind, f"rule: {why}")
-        if project:
-            return Route(
-                "project",
-                self._nearest(text, project_only=True)[1],
-                f"rule: names project '{project}'",
-                project,
-            )
-        if _TASK.search(text):
-            return Route("daily", "task", "rule: a to-do ('need to')")
-        if _TODAY.search(text) or _EVENT_VERBS.search(text):
-            return Route("daily", _daily_kind(text), "rule: something that happened")
-        if _STATE.search(text) and _SPECIFIC.search(text):
-            return Route("memory", "fact", "rule: a lab fact (present tense, specific)")
-        layer, kind, example = self._nearest(text)
-        return Route(layer, kind, f"prototype: nearest to '{example}'")
+        project = self.project_in(text)
+        vector = embedding(self.embedder, text)
+        cue = _SESSION.search(text)
+        if cue:
+            kind = self._kind(text, vector, "session")
+            return Route("session", kind, f"rule: session hint ({_quote(cue)})")
+        cue = _SKILL.search(text)
+        if cue:
+            return Route("skill", "procedure", f"rule: a procedure ({_quote(cue)})")
+        for layer, kind, pattern in _LABELS:
+            cue = pattern.search(text)
+            if cue:
+                if project and layer == "memory":
+                    return Route("project", kind, f"rule: label {_quote(cue)} in project", project)
+                return Route(layer, kind, f"rule: label {_quote(cue)}")
+        cue = _PROJECT.search(text)
+        if cue:
+            kind = self._kind(text, vector, "project")
+            return Route("project", kind, f"rule: names the project ({_quote(cue)})", project)
+        # "Note to self: …" is kept: a lesson or a fact, or a to-do for the day.
+        allowed = frozenset({"memory", "daily", "project"}) if _NOTE_TO_SELF.search(text) else None
+        guess = self.model.predict(text, vector, tuple(self.known_projects), allowed)
+        why = ", ".join(f"'{w}'" for w in guess.words)
+        reason = f"classifier: {guess.layer}/{guess.kind} ({guess.confidence:.2f})"
+        reason += f" on {why}" if why else ""
+        return Route(
+            guess.layer,
+            guess.kind,
+            reason,
+            project if guess.layer == "project" else None,
+            guess.confidence,
+        )
 
-    def _project(self, text: str) -> str | None:
+    def project_in(self, text: str) -> str | None:
+        """The project the text names: "in project X", "X: …" or a known project's name."""
         match = _PROJECT.search(text)
         if match:
-            return (match.group("name") or match.group("name2")).lower()
+            return (match.group("name") or match.group("name2") or match.group("name3")).lower()
         lowered = text.lower()
-        for name in self.known_projects:
+        match = _SLUG_PREFIX.match(lowered)
+        if match:
+            return match.group("name")
+        for name in sorted(self.known_projects, key=len, reverse=True):
             # A bare name counts only when it is distinctive (not "site" in "the site").
             if len(name) >= 5 and re.search(rf"\b{re.escape(name)}\b", lowered):
                 return name
         return None
 
-    def _nearest(self, text: str, project_only: bool = False) -> tuple[str, str, str]:
-        protos = _prototypes()
-        scores = self._proto_matrix() @ self.embedder.embed([text])[0]
-        order = [
-            i for i in np.argsort(-scores) if not project_only or protos[i]["layer"] == "project"
-        ]
-        top = order[: self.neighbours]
-        votes: dict[tuple[str, str], float] = {}
-        for i in top:
-            key = (protos[i]["layer"], protos[i]["kind"])
-            votes[key] = votes.get(key, 0.0) + float(scores[i])
-        layer, kind = max(votes, key=lambda key: votes[key])
-        example = next(
-            protos[i]["text"]
-            for i in top
-            if (protos[i]["layer"], protos[i]["kind"]) == (layer, kind)
-        )
-        return layer, kind, example
+    def _kind(self, text: str, vector: Any, layer: str) -> str:
+        return self.model.predict(text, vector, tuple(self.known_projects), frozenset({layer})).kind
 
 
-def _session_kind(text: str) -> str:
-    return "task" if re.search(r"\b(?:task|working on|doing)\b", text, re.I) else "note"
-
-
-def _project_kind(kind: str) -> str:
-    return {"lesson": "pitfall", "policy": "convention", "preference": "convention"}.get(kind, kind)
-
-
-def _daily_kind(text: str) -> str:
-    return "task" if _TASK.search(text) else "event"
+def _quote(match: re.Match[str]) -> str:
+    """The matched words as the text spells them, quoted."""
+    return "'" + match.group(0).strip(" :,!") + "'"

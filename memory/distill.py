@@ -2,11 +2,12 @@
 
 ``distill`` is one ordinary, idempotent function; the CLI and the scheduler both call it
 with its services injected (a classifier, vectors, usage counts). Offline and extractive:
-an entry is promoted when the classifier says it is a durable fact (a decision, lesson,
-preference, policy, identity or lab fact), when the same fact was logged on several days,
-or when searches keep using it. Untrusted entries (marked, or from an untrusted source in
-any spelling), instructions addressed to the assistant, summaries, activations and tasks
-never are, and every text is checked for secrets again.
+an entry is promoted when the durability judge says it is a durable fact (a decision,
+lesson, preference, policy, identity or lab fact) or when searches keep using it.
+Repetition alone never promotes: "Read a few emails." logged every day stays in the logs.
+Untrusted entries (marked, or from an untrusted source in any spelling), instructions
+addressed to the assistant, summaries, activations and tasks never are, and every text is
+checked for secrets again.
 
 Each promotion is deduplicated against MEMORY.md by meaning (confirm / similar, as the
 Coordinator does), written under its section with the time of promotion and a citation of
@@ -120,7 +121,6 @@ def _candidates(
     records: Sequence[Record],
     classify: Classify,
     used: dict[str, int],
-    repeated: set[str],
     report: DistillReport,
 ) -> list[Promotion]:
     out: list[Promotion] = []
@@ -138,9 +138,6 @@ def _candidates(
         layer, kind = classify(text)
         if layer == "memory" and kind in MEMORY_KINDS:
             reason = f"durable {kind}"
-        elif normalise(text) in repeated and layer != "daily":
-            # A statement logged again and again is a fact; a repeated event stays an event.
-            kind, reason = "fact", "logged on several days"
         elif used.get(record.id, 0) >= 2:
             kind, reason = "fact", "searches keep using it"
         else:
@@ -153,15 +150,6 @@ def _candidates(
 def untrusted(record: Record) -> bool:
     """Marked ``trust=untrusted``, or from a source that is (matched in any case)."""
     return record.trust == "untrusted" or is_untrusted_source(record.src)
-
-
-def _repeated(by_day: dict[date, list[Record]]) -> set[str]:
-    days_of: dict[str, set[date]] = defaultdict(set)
-    for day, records in by_day.items():
-        for record in records:
-            if record.kind not in NEVER_PROMOTED and not untrusted(record):
-                days_of[normalise(record.body.split("\n")[0])].add(day)
-    return {text for text, days in days_of.items() if len(days) >= 2}
 
 
 def distill(
@@ -203,13 +191,12 @@ def distill(
             f"{d.isoformat()}: a log dated in the future was skipped" for d in files if d > today
         ]
     by_day = {d: daily.read_path(d, files[d]) for d in days}
-    repeated = _repeated(by_day)
     limits = thresholds or Thresholds()
     seen_texts: set[str] = set()
     for n, day in enumerate(days, start=1):
         fresh = [r for r in by_day[day] if r.id not in promoted]
         report.scanned += len(by_day[day])
-        candidates = _candidates(fresh, classify, used or {}, repeated, report)
+        candidates = _candidates(fresh, classify, used or {}, report)
         if rewrite is not None:
             for cand in candidates:
                 better = rewrite(cand.text)

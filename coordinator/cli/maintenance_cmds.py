@@ -123,8 +123,9 @@ def _act(lab: Any, item: Any) -> None:
     elif action == "drop":
         forget(lab, item.id)
     elif action == "supersede":
-        text = click.prompt("corrected text")
-        lab.remember(text, layer="memory", supersedes=item.id)
+        from coordinator.review import supersede_entry
+
+        supersede_entry(lab, item.id, item.other)  # the older entry is the one retired
     click.echo(f"  → {action}")
 
 

@@ -48,11 +48,32 @@ def remember(
     elif receipt.ok:
         where = receipt.citation or receipt.layer
         click.echo(f"{receipt.status}: [{receipt.kind}] {receipt.id} → {where}")
-        if lab.session_kind != "main" and "today's daily log" in receipt.reason:
-            click.echo(f"  ({receipt.reason})")  # kept in the daily log, not where it was routed
+        if (
+            receipt.status in {"similar", "superseded"}
+            or "today's log" in receipt.reason
+            or "today's daily log" in receipt.reason
+        ):
+            click.echo(f"  ({receipt.reason})")  # why, and where it went instead
     if not receipt.ok:
         click.echo(f"labmem: {receipt.reason}", err=True)
-        ctx.exit(1)
+        ctx.exit(2 if receipt.status == "not_stored" else 1)
+
+
+@cli.command()
+@click.argument("old_id")
+@click.option("--by", "new_id", required=True, help="Id of the newer entry that replaces it.")
+@json_option
+@click.pass_context
+def supersede(ctx: click.Context, old_id: str, new_id: str, as_json: bool) -> None:
+    """Retire entry OLD_ID in favour of the newer entry given with --by (history kept)."""
+    from coordinator.review import supersede_entry
+
+    with open_lab(ctx) as lab:
+        record = supersede_entry(lab, old_id, new_id)
+    if as_json:
+        emit_json({"id": record.id, "superseded_by": record.superseded_by})
+    else:
+        click.echo(f"superseded: {record.id} → {new_id}")
 
 
 @cli.command()

@@ -12,15 +12,15 @@ from coordinator import Lab
 def test_statements_route_by_content_and_say_why(lab: Lab, home: Path) -> None:
     pref = lab.remember("I prefer answers in metric units.")
     assert (pref.layer, pref.kind, pref.status) == ("memory", "preference", "written")
-    assert pref.reason.startswith("rule: explicit preference")
+    assert pref.reason.startswith("classifier: memory/preference")
     event = lab.remember("Remember that I restarted the router this morning.")
     assert event.layer == "daily" and event.path == "memory/2026-11-29.md"
     line = (home / event.path).read_text().splitlines()[event.line - 1]
     assert "[event] I restarted the router this morning." in line  # "remember that" stripped
     fact = lab.remember("The Proxmox host has 128 GB of RAM.")
-    assert fact.layer == "memory" and fact.reason == "rule: a lab fact (present tense, specific)"
-    vague = lab.remember("Guests get their own wireless network.")
-    assert vague.reason.startswith("prototype: nearest to")
+    assert fact.layer == "memory" and fact.reason.startswith("classifier: memory/")
+    label = lab.remember("Lesson: test the restore, not just the backup.")
+    assert (label.kind, label.reason) == ("lesson", "rule: label 'Lesson'")
 
 
 def test_explicit_hints_win(lab: Lab) -> None:
@@ -115,5 +115,7 @@ def test_turn_inputs_never_leak_into_the_next_call(lab: Lab) -> None:
     lab.remember("The NAS is at 10.0.0.5.", layer="memory")
     assert lab.handle("Restarted the router.")["receipt"]["layer"] == "daily"
     lab.handle("where is the NAS?")
-    receipt = lab.remember("what a day it was?")  # remember mode: stored, not answered
-    assert receipt.status == "written"
+    receipt = lab.remember("what a day it was?")  # remember mode: never answered
+    assert receipt.status == "not_stored" and receipt.kind in {"question", "smalltalk"}
+    kept = lab.remember("Rebooted the switch.")  # the last turn's answer does not leak
+    assert kept.status == "written" and kept.layer == "daily"

@@ -270,3 +270,30 @@ def test_interactive_review_applies_the_chosen_actions(home: Path) -> None:
     assert (
         "reason=archived%20in%20review" in (home / "memory/archive/MEMORY-archive.md").read_text()
     )
+
+
+def test_a_daily_routine_is_never_promoted_however_often_it_recurs(home: Path) -> None:
+    (home / "memory").mkdir(parents=True)
+    start = datetime(2026, 11, 10, tzinfo=UTC)
+    for n in range(14):
+        day = (start + timedelta(days=n)).date().isoformat()
+        lines = [
+            f"# {day}",
+            "",
+            f"- 08:00:00Z [event] Read a few emails. <!-- id=d-{n:02d}01aa -->",
+            "- 08:30:00Z [event] Made coffee and checked the dashboards. "
+            f"<!-- id=d-{n:02d}02aa -->",
+        ]
+        if n == 5:
+            lines.append(
+                "- 11:00:00Z [event] We decided to keep restic snapshots for 90 days. "
+                "<!-- id=d-0503aa -->"
+            )
+        (home / "memory" / f"{day}.md").write_text("\n".join(lines) + "\n")
+    with open_at(home) as lab:  # type: ignore[attr-defined]
+        report = run_maintenance(lab)
+        texts = [r.text for r in lab.memory_records()]
+    assert "Read a few emails." not in texts
+    assert "Made coffee and checked the dashboards." not in texts
+    assert [p.daily_id for p in report.distill.promotions] == ["d-0503aa"]
+    assert report.distill.skipped["not durable"] == 28

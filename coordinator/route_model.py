@@ -1,0 +1,248 @@
+"""The routing classifier: logistic regression over the embedding, hashed words and cues.
+
+Numpy only at run time. The weights are trained by ``scripts/train_router.py`` on the train
+part of ``tests/data/routing`` and shipped as ``coordinator/data/router_model.npz`` together
+with the sha256 of the corpus they were trained on. The classes are ``layer/kind`` pairs; the
+layer is the one whose kinds carry the most probability, the kind the likeliest within it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from io import BytesIO
+from typing import Any
+
+import numpy as np
+import Stemmer
+
+__all__ = [
+    "CUES",
+    "DURABLE",
+    "Prediction",
+    "RouteModel",
+    "cue_vector",
+    "durability",
+    "embedding",
+    "features",
+    "shipped_model",
+    "words",
+]
+
+BUCKETS = 4096
+EMBEDDER = "all-MiniLM-L6-v2-int8"  # the models were trained on this embedder's vectors
+DIMENSION = 384
+_WORD = re.compile(r"[a-z0-9ñ]+(?:[-'][a-z0-9ñ]+)*")
+
+# Cue features: each is a yes/no signal the classifier weighs; none decides on its own.
+CUES: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.IGNORECASE)
+    for name, pattern in {
+        "question_mark": r"\?\s*$|^\s*¿",
+        "wh_start": r"^\s*(?:what|how|why|when|where|who|which|is|are|do|does|did|can|could|"
+        r"should|would|qu[eé]|c[oó]mo|por qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n|cu[aá]l|"
+        r"hay|tengo|puedo|sabes)\b",
+        "label": r"^\s*[\w ]{2,20}:",
+        "slug_prefix": r"^\s*[a-z0-9]+(?:-[a-z0-9]+)+\s*:",
+        "slug": r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b",
+        "today": r"\b(?:today|this (?:morning|afternoon|evening)|tonight|just|yesterday|"
+        r"last night|hoy|esta (?:mañana|tarde|noche)|anoche|ayer|acabo de|acabamos de)\b",
+        "now": r"\b(?:right now|now|currently|ahora|ahora mismo|en este momento)\b",
+        "session": r"\b(?:this (?:conversation|chat|session)|for now|for the rest of|"
+        r"esta (?:conversaci[oó]n|sesi[oó]n)|este chat|por ahora|de momento|por el momento)\b",
+        "procedure": r"\b(?:how to|to do|steps?|run|then|first|c[oó]mo|pasos?|primero|luego|"
+        r"despu[eé]s|ejecuta|whenever|cada vez que|cuando te (?:pida|diga))\b",
+        "task": r"\b(?:todo|to do|need to|have to|must|remind|tengo que|hay que|recu[eé]rda|"
+        r"pendiente|ma[nñ]ana)\b",
+        "past": r"\b\w+(?:ed|[ií]|[eé]|aron|ieron|amos|imos)\b",
+        "rule": r"\b(?:always|never|every|only|siempre|nunca|cada|solo|s[oó]lo|nada de)\b",
+        "preference": r"\b(?:i (?:prefer|like|love|hate|want)|prefiero|me gusta|odio|quiero)\b",
+        "identity": r"\b(?:my|mi|mis|i am|i'm|soy|me llamo)\b",
+        "lesson": r"\b(?:lesson|learn\w*|lecci[oó]n|aprend\w*|next time|la pr[oó]xima|"
+        r"turns out|in hindsight|resulta que|never again|nunca m[aá]s)\b",
+        "pitfall": r"\b(?:careful|beware|watch out|gotcha|ojo|cuidado)\b",
+        "decision": r"\b(?:decid\w*|chose|going with|settled on|nos quedamos|elegimos|"
+        r"vamos con|optamos)\b",
+        "opens_past": r"^\s*(?:i |we |just |ya )?(?:[a-z]+ed|ran|did|got|had|made|put|set|took|"
+        r"went|sent|bought|found|saw|built|wrote|[a-záéíóúñ]{3,}(?:é|ó|aron|ieron))\b",
+        "number": r"\d",
+        "thanks": r"\b(?:thanks|thank you|gracias|ok|vale|lol|jaja\w*|haha\w*|hola|hi|hello)\b",
+    }.items()
+}
+
+
+def words(text: str) -> list[str]:
+    """Lowercased words without accents (ñ kept), for hashing and for quoting."""
+    folded = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
+    plain = "".join(c for c in folded if not unicodedata.combining(c)).replace("\0", "ñ")
+    return _WORD.findall(plain)
+
+
+@lru_cache(maxsize=1)
+def _stemmers() -> tuple[Any, Any]:
+    return Stemmer.Stemmer("english"), Stemmer.Stemmer("spanish")
+
+
+def _tokens(text: str) -> list[str]:
+    """Words, their English and Spanish stems, word pairs and the opening words."""
+    found = words(text)
+    english, spanish = _stemmers()
+    tokens = found + [f"en:{w}" for w in english.stemWords(found)]
+    tokens += [f"es:{w}" for w in spanish.stemWords(found)]
+    tokens += [f"{a} {b}" for a, b in zip(found, found[1:], strict=False)]
+    if found:
+        tokens += [f"^{found[0]}", "^" + " ".join(found[:2])]
+    return tokens
+
+
+def _bucket(token: str) -> int:
+    return zlib.crc32(token.encode("utf-8")) % BUCKETS
+
+
+def cue_vector(text: str, known_projects: tuple[str, ...] = ()) -> np.ndarray:
+    lowered = text.lower()
+    values = [1.0 if pattern.search(text) else 0.0 for pattern in CUES.values()]
+    named = any(re.search(rf"\b{re.escape(name)}\b", lowered) for name in known_projects)
+    values.append(1.0 if named else 0.0)
+    values.append(min(len(words(text)), 40) / 40.0)
+    return np.array(values, dtype=np.float32)
+
+
+def features(text: str, vector: np.ndarray, known_projects: tuple[str, ...] = ()) -> np.ndarray:
+    """The model's input: embedding, hashed words and word pairs, cues, and a bias."""
+    hashed = np.zeros(BUCKETS, dtype=np.float32)
+    for token in _tokens(text):
+        hashed[_bucket(token)] += 1.0
+    norm = float(np.linalg.norm(hashed))
+    if norm:
+        hashed /= norm
+    cues = cue_vector(text, known_projects)
+    return np.concatenate([vector.astype(np.float32), hashed, cues, np.ones(1, np.float32)])
+
+
+def embedding(embedder: Any, text: str) -> np.ndarray:
+    """The text's vector for the models: zeros under another embedder (e.g. the hashing
+    fallback), whose vectors live in a different space — words and cues then decide."""
+    identity = getattr(embedder, "identity", None)
+    if identity is None or identity.name != EMBEDDER:
+        return np.zeros(DIMENSION, dtype=np.float32)
+    vector: np.ndarray = embedder.embed([text])[0]
+    return vector
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    layer: str
+    kind: str
+    confidence: float  # probability of the layer
+    layer_scores: dict[str, float]
+    words: tuple[str, ...]  # words of the text that pushed most toward the choice
+
+
+class RouteModel:
+    """Weights (classes × features) and the class names, as trained."""
+
+    def __init__(self, weights: np.ndarray, classes: list[str], corpus_sha256: str) -> None:
+        self.weights = weights
+        self.classes = classes
+        self.corpus_sha256 = corpus_sha256
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> RouteModel:
+        with np.load(BytesIO(data), allow_pickle=False) as archive:
+            return cls(
+                archive["weights"].astype(np.float32),
+                [str(c) for c in archive["classes"]],
+                str(archive["corpus_sha256"]),
+            )
+
+    def to_bytes(self) -> bytes:
+        out = BytesIO()
+        np.savez_compressed(
+            out,
+            weights=self.weights.astype(np.float32),
+            classes=np.array(self.classes),
+            corpus_sha256=np.array(self.corpus_sha256),
+        )
+        return out.getvalue()
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        logits = self.weights @ x
+        logits -= logits.max()
+        exp = np.exp(logits)
+        result: np.ndarray = exp / exp.sum()
+        return result
+
+    def predict(
+        self,
+        text: str,
+        vector: np.ndarray,
+        known_projects: tuple[str, ...] = (),
+        layers: frozenset[str] | None = None,
+    ) -> Prediction:
+        """The likeliest layer/kind; ``layers`` restricts the choice (e.g. to "project")."""
+        x = features(text, vector, known_projects)
+        probs = self.probabilities(x)
+        by_layer: dict[str, float] = {}
+        for name, p in zip(self.classes, probs, strict=True):
+            layer = name.split("/")[0]
+            by_layer[layer] = by_layer.get(layer, 0.0) + float(p)
+        allowed = [key for key in by_layer if layers is None or key in layers]
+        layer = max(allowed, key=lambda key: by_layer[key])
+        index = max(
+            (i for i, name in enumerate(self.classes) if name.startswith(layer + "/")),
+            key=lambda i: probs[i],
+        )
+        return Prediction(
+            layer,
+            self.classes[index].split("/")[1],
+            by_layer[layer],
+            by_layer,
+            self._telling_words(text, index),
+        )
+
+    def _telling_words(self, text: str, index: int, limit: int = 2) -> tuple[str, ...]:
+        """The text's own words whose hashed weight favours class ``index`` the most."""
+        offset = len(self.weights[index]) - BUCKETS - len(CUES) - 3
+        row = self.weights[index]
+        others = np.delete(self.weights, index, axis=0).mean(axis=0)
+        scored: dict[str, float] = {}
+        for original in re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", text):
+            folded = words(original)
+            if len(folded) != 1 or len(folded[0]) < 4:
+                continue
+            bucket = offset + _bucket(folded[0])
+            scored[original] = float(row[bucket] - others[bucket])
+        best = sorted((w for w in scored if scored[w] > 0), key=lambda w: -scored[w])
+        return tuple(best[:limit])
+
+
+@lru_cache(maxsize=1)
+def shipped_model(name: str = "router_model.npz") -> RouteModel:
+    """A model shipped in ``coordinator/data`` (router_model.npz, durability_model.npz)."""
+    data = resources.files("coordinator").joinpath(f"data/{name}").read_bytes()
+    return RouteModel.from_bytes(data)
+
+
+# The probability above which a daily-log line is durable: set above one half, since
+# promoting chatter into MEMORY.md costs more than leaving a fact in its log.
+DURABLE = 0.6
+
+
+def durability(text: str, vector: np.ndarray) -> tuple[bool, str, float]:
+    """Is a daily-log line worth keeping in MEMORY.md? (durable, kind, probability)."""
+    guess = shipped_model("durability_model.npz").predict(text, vector)
+    durable = guess.layer_scores.get("durable", 0.0)
+    if durable >= DURABLE:
+        kind = guess.kind if guess.layer == "durable" else "fact"
+        if guess.layer != "durable":
+            scores = shipped_model("durability_model.npz").predict(
+                text, vector, layers=frozenset({"durable"})
+            )
+            kind = scores.kind
+        return True, kind, durable
+    return False, guess.kind, durable

@@ -1,0 +1,147 @@
+"""Routing that generalizes: cue rules, the classifier, no lost statement, supersede."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coordinator import Lab
+from coordinator.cli import cli
+from coordinator.route_model import shipped_model
+
+
+@pytest.mark.parametrize(
+    ("text", "layer", "kind"),
+    [
+        (
+            "How to update Home Assistant: ssh in, run ha core update, then check the logs.",
+            "skill",
+            "procedure",
+        ),
+        (
+            "Whenever I say 'lights out', turn off every smart plug except the fridge.",
+            "skill",
+            "procedure",
+        ),
+        ("Para reiniciar el NAS, ejecuta sudo reboot desde la consola.", "skill", "procedure"),
+        ("In this conversation, 'the big one' means the 8-GPU server.", "session", "note"),
+        ("Por ahora trabajamos solo con la VLAN 30.", "session", "note"),
+        ("Lesson: always check free disk space before upgrading Pi-hole.", "memory", "lesson"),
+        ("Decision: backups go to Backblaze B2 from now on.", "memory", "decision"),
+        ("Convention: hosts are named after birds.", "memory", "convention"),
+        ("Policy: no shared accounts on the NAS.", "memory", "policy"),
+        ("Lección: nunca actualizar el kernel un viernes.", "memory", "lesson"),
+        ("TODO renew the TLS certificate for the wiki", "daily", "task"),
+    ],
+)
+def test_explicit_cues_decide(lab: Lab, text: str, layer: str, kind: str) -> None:
+    route = lab._context().router.route(text)
+    assert (route.layer, route.kind) == (layer, kind), route.reason
+    assert route.reason.startswith("rule:")
+
+
+def test_in_project_names_the_project(lab: Lab) -> None:
+    route = lab._context().router.route("In project homepage, the dev server runs on 5173.")
+    assert (route.layer, route.project) == ("project", "homepage")
+    spanish = lab._context().router.route("En el proyecto cocina, el horno va a la izquierda.")
+    assert (spanish.layer, spanish.project) == ("project", "cocina")
+
+
+def test_a_reason_quotes_only_words_of_the_text(lab: Lab) -> None:
+    router = lab._context().router
+    for text in [
+        "Lesson: always check free disk space before upgrading Pi-hole.",
+        "Restarted the Jellyfin container after it ran out of memory.",
+        "I'd rather get answers in Spanish.",
+        "El NAS está en el armario del pasillo.",
+        "thanks, that's all for today",
+    ]:
+        reason = router.route(text).reason
+        for quoted in re.findall(r"'([^']+)'", reason):
+            assert quoted in text, (quoted, text)
+
+
+def test_the_shipped_model_names_its_corpus() -> None:
+    model = shipped_model()
+    assert re.fullmatch(r"[0-9a-f]{64}", model.corpus_sha256)
+    assert {c.split("/")[0] for c in model.classes} == {
+        "memory",
+        "daily",
+        "session",
+        "skill",
+        "project",
+        "none",
+    }
+
+
+def test_a_question_given_to_remember_is_not_stored(lab: Lab, home: Path) -> None:
+    before = (home / "MEMORY.md").read_text()
+    receipt = lab.remember("Is the NAS backed up offsite?")
+    assert receipt.status == "not_stored" and receipt.layer is None and receipt.id is None
+    assert "labmem ask" in receipt.reason
+    assert (home / "MEMORY.md").read_text() == before
+    assert not (home / "memory" / "2026-11-29.md").exists()
+
+
+def test_cli_says_use_ask_for_a_question_exit_2(home: Path) -> None:
+    result = CliRunner().invoke(cli, ["remember", "Is the NAS backed up offsite?"])
+    assert result.exit_code == 2
+    assert "that is a question — use `labmem ask`" in result.output
+
+
+def test_a_project_route_without_a_name_is_never_lost(lab: Lab, home: Path) -> None:
+    text = "The tool 'labctl' takes a host name and an action."
+    kept = lab.remember(text, layer="project")
+    assert kept.status == "written" and kept.layer == "daily"
+    assert "no project named" in kept.reason and "--project NAME" in kept.reason
+    assert text in (home / kept.path).read_text()
+    lab.projects.create("tools")
+    lab.boot(project="tools")
+    filed = lab.remember(text, layer="project")
+    assert (filed.layer, filed.path) == ("project", "projects/tools/NOTES.md")
+    assert "active project 'tools'" in filed.reason
+
+
+def test_a_changed_value_supersedes_the_old_entry(lab: Lab, home: Path) -> None:
+    old = lab.remember("The NAS is at 192.168.1.20.", layer="memory")
+    new = lab.remember("The NAS moved, it is at 10.0.0.5 now.", layer="memory")
+    assert new.status == "superseded" and new.id != old.id
+    assert new.supersedes == {"id": old.id, "text": "The NAS is at 192.168.1.20."}
+    assert f'superseded {old.id} ("The NAS is at 192.168.1.20.")' in new.reason
+    records = {r.id: r for r in lab.memory_records()}
+    assert records[old.id].superseded_by == new.id and not records[old.id].active
+    assert records[new.id].supersedes == old.id
+    assert new.to_json()["supersedes"]["id"] == old.id
+
+
+def test_an_unsure_match_is_similar_and_says_how_to_supersede(lab: Lab) -> None:
+    old = lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+    near = lab.remember("The NAS is at 10.0.0.6.", layer="memory")
+    assert near.status == "similar" and near.similar_to == [old.id]
+    assert f'similar to {old.id} ("The NAS is at 10.0.0.5.")' in near.reason
+    assert f"labmem supersede {old.id} --by {near.id}" in near.reason
+    assert "supersedes" not in near.to_json()
+
+
+def test_supersede_command_retires_the_older_entry(home: Path) -> None:
+    runner = CliRunner()
+    first = json.loads(
+        runner.invoke(
+            cli, ["remember", "Backups run at 02:00.", "--layer", "memory", "--json"]
+        ).output
+    )
+    second = json.loads(
+        runner.invoke(
+            cli, ["remember", "Backups run at 03:30.", "--layer", "memory", "--json"]
+        ).output
+    )
+    result = runner.invoke(cli, ["supersede", first["id"], "--by", second["id"]])
+    assert result.exit_code == 0, result.output
+    text = (home / "MEMORY.md").read_text()
+    assert f"superseded_by={second['id']}" in text and f"supersedes={first['id']}" in text
+    bad = runner.invoke(cli, ["supersede", first["id"], "--by", first["id"]])
+    assert bad.exit_code == 1 and "cannot supersede itself" in bad.output

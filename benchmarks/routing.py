@@ -58,6 +58,12 @@ def routing(embedder: Any) -> dict[str, Any]:
             projects += 1
             project_ok += route.project == row["project"]
     times.sort()
+    embed_times = []
+    for row in rows:
+        started = time.perf_counter()
+        embedder.embed([row["text"]])
+        embed_times.append(time.perf_counter() - started)
+    embed_times.sort()
     recall = {
         layer: confusion[(layer, layer)] / max(1, sum(confusion[(layer, g)] for g in LAYERS))
         for layer in LAYERS
@@ -71,6 +77,8 @@ def routing(embedder: Any) -> dict[str, Any]:
         "confusion": {f"{w}->{g}": n for (w, g), n in sorted(confusion.items())},
         "p50_ms": 1000 * times[len(times) // 2],
         "p95_ms": 1000 * times[int(len(times) * 0.95)],
+        "embed_p50_ms": 1000 * embed_times[len(rows) // 2],
+        "embed_p95_ms": 1000 * embed_times[int(len(rows) * 0.95)],
     }
 
 
@@ -137,7 +145,8 @@ def main() -> None:
     print(
         f"layer accuracy {r['layer_accuracy']:.3f}  layer+kind {r['layer_kind_accuracy']:.3f}  "
         f"project name {r['project_name_accuracy']:.3f}  "
-        f"route() p50 {r['p50_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms"
+        f"route() p50 {r['p50_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms "
+        f"(embed() alone p50 {r['embed_p50_ms']:.1f} ms p95 {r['embed_p95_ms']:.1f} ms)"
     )
     print("recall: " + "  ".join(f"{k} {v:.3f}" for k, v in r["recall"].items()))
     print("\nexpected \\ routed " + " ".join(f"{x:>8}" for x in LAYERS))

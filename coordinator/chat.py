@@ -88,8 +88,8 @@ def _named_project(lab: Lab, line: str) -> str | None:
 def _receipt_line(
     status: str, layer: str | None, citation: str | None, reason: str, similar: list[str]
 ) -> str:
-    if status == "refused":
-        return f"refused: {reason}"
+    if status in {"refused", "not_stored"}:
+        return f"{status.replace('_', ' ')}: {reason}"
     extra = f" — similar to {', '.join(similar)}" if similar else ""
     return f"{status} → {citation or layer} ({reason}){extra}"
 

@@ -123,7 +123,7 @@ def after_intent(
 
 def answer(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
     reply = runtime.context.lab.ask(state["text"])
-    return {"answer": reply.to_json()}
+    return {"answer": reply.to_json(), "intent": "ask"}
 
 
 def activate(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:

@@ -145,3 +145,12 @@ def test_supersede_command_retires_the_older_entry(home: Path) -> None:
     assert f"superseded_by={second['id']}" in text and f"supersedes={first['id']}" in text
     bad = runner.invoke(cli, ["supersede", first["id"], "--by", first["id"]])
     assert bad.exit_code == 1 and "cannot supersede itself" in bad.output
+
+
+def test_chat_stores_no_small_talk(lab: Lab, home: Path) -> None:
+    from coordinator.chat import handle_line
+
+    out: list[str] = []
+    handle_line(lab, "thanks, that was great", out.append)
+    assert out[-1].startswith("not stored: that is small talk")
+    assert not (home / "memory" / "2026-11-29.md").exists()

@@ -7,7 +7,7 @@ once per batch.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -24,7 +24,7 @@ from memory.trust import is_untrusted_source
 from memory.visibility import allowed
 from projects.notes import ProjectNotes, check_project_name
 
-__all__ = ["ImportItem", "import_items"]
+__all__ = ["ImportItem", "import_items", "routed"]
 
 
 class ImportItem(BaseModel):
@@ -32,7 +32,7 @@ class ImportItem(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    layer: Literal["daily", "memory", "project"]
+    layer: Literal["daily", "memory", "project", "auto"]  # auto: the Coordinator's router decides
     text: str
     time: datetime
     kind: str | None = None
@@ -65,7 +65,32 @@ def _parse(raw: ImportItem | Mapping[str, Any]) -> ImportItem:
     return ImportItem.model_validate(raw)
 
 
+def routed(
+    raw: ImportItem | Mapping[str, Any], route: Callable[[str], tuple[str, str, str | None]]
+) -> ImportItem | Mapping[str, Any]:
+    """An ``auto`` item with the layer the router chose: MEMORY.md, a named project's notes,
+    or else the day's log (a session note, a procedure or a project without a name is never
+    dropped). Anything that does not parse is left as it is, to be refused with its reason."""
+    try:
+        item = _parse(raw)
+    except ValidationError:
+        return raw
+    if item.layer != "auto":
+        return item
+    layer, kind, project = route(item.text)
+    if layer == "memory" or (layer == "project" and project):
+        return item.model_copy(
+            update={"layer": layer, "kind": item.kind or kind, "project": project}
+        )
+    daily_kind = kind if layer == "daily" else "note"
+    return item.model_copy(
+        update={"layer": "daily", "kind": item.kind or daily_kind, "project": None}
+    )
+
+
 def _refusal(item: ImportItem, session_kind: str, now: datetime) -> str | None:
+    if item.layer == "auto":
+        return "layer auto is routed by Lab.import_entries; give daily, memory or project here"
     layer = "daily" if item.untrusted else item.layer
     if not allowed(session_kind, layer, "append"):
         return f"a {session_kind} session may not write the {layer} layer"

@@ -368,8 +368,16 @@ class Lab:
         )
 
     def import_entries(self, items: Iterable[ImportItem | Mapping[str, Any]]) -> ImportReport:
+        """Import items; an item with ``layer: auto`` is routed as ``remember`` routes."""
+        from coordinator.importer import routed
+
+        def route(text: str) -> tuple[str, str, str | None]:
+            chosen = self._context().router.route(text)
+            project = chosen.project or self.session.project
+            return chosen.layer, chosen.kind, project if chosen.layer == "project" else None
+
         return import_items(
-            items,
+            [routed(item, route) for item in items],
             session_kind=self.session_kind,
             daily=self.daily,
             memory=self.memory,

@@ -154,3 +154,26 @@ def test_chat_stores_no_small_talk(lab: Lab, home: Path) -> None:
     handle_line(lab, "thanks, that was great", out.append)
     assert out[-1].startswith("not stored: that is small talk")
     assert not (home / "memory" / "2026-11-29.md").exists()
+
+
+def test_import_routes_auto_items_like_remember(lab: Lab, home: Path) -> None:
+    report = lab.import_entries(
+        [
+            {"layer": "auto", "text": "Lesson: label every disk.", "time": "2026-11-20T09:00:00Z"},
+            {
+                "layer": "auto",
+                "text": "In project homepage, the build uses Vite.",
+                "time": "2026-11-20T09:05:00Z",
+            },
+            {
+                "layer": "auto",
+                "text": "In this conversation 'the box' is the NAS.",
+                "time": "2026-11-20T09:10:00Z",
+            },
+            {"layer": "auto", "text": "", "time": "2026-11-20T09:15:00Z"},
+        ]
+    )
+    assert (report.written, report.refused) == (3, 1)
+    assert "Lesson: label every disk." in (home / "MEMORY.md").read_text()
+    assert "Vite" in (home / "projects/homepage/NOTES.md").read_text()
+    assert "'the box' is the NAS" in (home / "memory/2026-11-20.md").read_text()

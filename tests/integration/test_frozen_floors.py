@@ -45,3 +45,27 @@ def test_frozen_figure_holds_its_floor(figures: dict[str, Any], part: str, name:
 def test_every_layer_keeps_its_recall(figures: dict[str, Any]) -> None:
     low = {k: v for k, v in figures["routing"]["recall"].items() if v < RECALL_FLOOR}
     assert not low
+
+
+TARGETS = {
+    ("routing", "layer_accuracy"): 0.95,
+    ("routing", "layer_kind_accuracy"): 0.85,
+    ("supersede", "precision"): 0.95,
+    ("supersede", "recall"): 0.80,
+    ("durability", "precision"): 0.95,
+    ("durability", "recall"): 0.85,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="frozen part measured layer 0.809, layer+kind 0.657, supersede recall 0.545, "
+    "durability recall 0.787, session recall 0.625 (targets missed)",
+)
+def test_frozen_figures_meet_the_issue_targets(figures: dict[str, Any]) -> None:
+    missed = {
+        key: figures[key[0]][key[1]] for key in TARGETS if figures[key[0]][key[1]] < TARGETS[key]
+    }
+    low = {k: v for k, v in figures["routing"]["recall"].items() if v < 0.90}
+    assert not missed and not low, (missed, low)

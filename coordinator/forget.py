@@ -6,11 +6,12 @@ archive, project notes, daily logs (live and archived), backups, summary lines t
 it, the distillation checkpoint, usage counts, kept chat sessions and the chat history; then
 the search index is brought in step and compacted, so no SQLite page keeps the old text.
 
-Matching is by id, or by a line whose whole text *is* the entry's text (a duplicate, or a
-summary line quoting it): never by a substring of another line, so forgetting "VPN" leaves
-every other line that mentions a VPN alone. In a daily log the entry's line stays, marked
-``[forgotten]`` (the log is a chronological record); the past-day manifest records the
-change as a lawful one.
+Matching is by id, or by a line whose whole text *is* the entry's text and that has no id of
+its own (a hand-written copy, or a summary line quoting it): never by a substring of another
+line, so forgetting "VPN" leaves every other line that mentions a VPN alone, and never an
+entry with its own id that says the same thing (another statement, kept). In a daily log the
+entry's line stays, marked ``[forgotten]`` (the log is a chronological record); the past-day
+manifest records the change as a lawful one.
 
 A journal (``.labmem/state/forget/<id>.json``) is written before anything changes and removed
 when everything is done: a forget that was killed is finished by running it again.
@@ -68,7 +69,12 @@ class Targets:
         return bool(text) and _norm(text) in self._normed_texts
 
     def hits(self, entry: Entry, prefix: str) -> bool:
-        return (entry.id or entry.derived_id(prefix)) in self.ids or self.same_text(entry.text)
+        """The entry is forgotten: its id is a target, or it has no id of its own and its
+        whole text is a target's (a hand-written copy). An entry with an id of its own is
+        another statement, kept even when it says the same thing."""
+        if entry.id:
+            return entry.id in self.ids
+        return entry.derived_id(prefix) in self.ids or self.same_text(entry.text)
 
     def may_be_in(self, data: str) -> bool:
         """A cheap test that lets most files and lines be skipped unparsed: False when

@@ -123,6 +123,25 @@ def test_forget_matches_by_id_never_by_a_substring_of_other_lines(home: Path) ->
     assert any("The VPN endpoint is vpn.example.org." in b.read_text() for b in backups)
 
 
+def test_forget_keeps_other_entries_that_say_the_same_thing(home: Path) -> None:
+    """Forgetting one statement never deletes another one (with its own id) that happens to
+    have the same words: the current MEMORY.md fact stays, in the file and its backups."""
+    said = "The NAS is at 10.0.0.20."
+    with open_at(home, DAY2) as lab:
+        kept = lab.remember(said, layer="memory", kind="fact")
+        lab.remember("The printer is on VLAN 30.", layer="memory")  # a backup holding `said`
+        daily = lab.remember(said, layer="daily")
+        noted = lab.remember(said, layer="project", project="p1", kind="note")
+        report = forget(lab, daily.id or "")
+    assert report.removed_from == []
+    assert f"{said} <!-- id={kept.id}" in (home / "MEMORY.md").read_text()
+    assert noted.id in (home / "projects/p1/NOTES.md").read_text()
+    log = (home / "memory/2026-11-29.md").read_text()
+    assert daily.id in log and said not in log.split(daily.id or "")[0].splitlines()[-1]
+    backups = list((home / ".labmem/state/backups").rglob("*.bak"))
+    assert backups and any(kept.id in b.read_text() for b in backups)
+
+
 def test_a_killed_forget_is_finished_by_running_it_again(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

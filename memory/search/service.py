@@ -408,13 +408,17 @@ class SearchService:
     def _fuse(
         self, ids: list[str], lexical: dict[str, float], dense: dict[str, float]
     ) -> dict[str, float]:
-        """Min-max normalise each side over the candidates, then weight and add."""
-        lex = minmax([lexical.get(i, 0.0) for i in ids])
-        cos = minmax([dense.get(i, 0.0) for i in ids])
-        self._cos_range = (min(dense.get(i, 0.0) for i in ids), max(dense.get(i, 0.0) for i in ids))
+        """Min-max normalise each side over the candidates, then weight and add.
+
+        A candidate whose vector is not computed yet (just written, filled in behind) is
+        scored by its words on both sides, so it is not outranked for lacking a vector."""
+        lex = dict(zip(ids, minmax([lexical.get(i, 0.0) for i in ids]), strict=True))
+        have = [i for i in ids if i in dense]
+        cos = dict(zip(have, minmax([dense[i] for i in have]), strict=True)) if have else {}
+        values = [dense[i] for i in have] or [0.0]
+        self._cos_range = (min(values), max(values))
         return {
-            i: self.weights.lexical * lscore + self.weights.dense * dscore
-            for i, lscore, dscore in zip(ids, lex, cos, strict=True)
+            i: self.weights.lexical * lex[i] + self.weights.dense * cos.get(i, lex[i]) for i in ids
         }
 
     def _add_neighbours(

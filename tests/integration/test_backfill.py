@@ -25,6 +25,11 @@ from memory.workspace import Workspace
 pytestmark = pytest.mark.integration
 
 
+@pytest.fixture(autouse=True)
+def _hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LABMEM_EMBEDDER", "hashing")
+
+
 class CountingEmbedder:
     """The hashing embedder, recording every batch it is given."""
 
@@ -157,3 +162,28 @@ def _now():  # type: ignore[no-untyped-def]
     from datetime import UTC, datetime
 
     return datetime(2026, 11, 29, 12, tzinfo=UTC)
+
+
+def test_an_entry_without_its_vector_yet_is_not_outranked_for_it(home: Path) -> None:
+    """Right after a bulk write, the entry whose words match best leads, vector or not."""
+    with Lab.open(home) as lab:
+        for n in range(30):
+            lab.remember(f"Reset the Zigbee dongle, attempt {n}.", layer="daily")
+        lab.reindex()  # these have vectors
+        report = lab.import_entries(
+            [
+                {
+                    "layer": "daily",
+                    "text": "Swapped the Zigbee coordinator to a Sonoff dongle.",
+                    "time": "2026-11-28T11:00:00Z",
+                }
+            ]
+        )
+        assert report.written == 1
+    embedder = CountingEmbedder()
+    service = _service(home, embedder)
+    service.sync(budget=0)
+    assert service.pending() == 1
+    hits = service.search("Sonoff Zigbee dongle", k=3, layers=["daily"], now=_now())
+    assert "Sonoff" in hits[0].text
+    service.close()

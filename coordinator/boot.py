@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from memory.files import read_snapshot
+from memory.secret_lines import mask_lines
 from memory.visibility import allowed
 
 if TYPE_CHECKING:
@@ -60,14 +61,14 @@ def build_preamble(lab: Lab, project: str | None = None) -> Preamble:
                     f"- {r.at:%H:%M}Z [{r.kind}] {r.body}" for r in records if r.at
                 )
     if project and allowed(lab.session_kind, "project", "read"):
-        pre.sections[f"Project {project}"] = lab.projects.read_text(project)
+        pre.sections[f"Project {project}"] = mask_lines(lab.projects.read_text(project))
     if allowed(lab.session_kind, "skill", "read"):
         pre.skills = skill_listing(lab, pre)
     return pre
 
 
 def _memory(lab: Lab, pre: Preamble) -> None:
-    text = read_snapshot(lab.workspace.memory_file).text
+    text = mask_lines(read_snapshot(lab.workspace.memory_file).text)
     budget = lab.settings.memory_budget_tokens
     if estimate_tokens(text) <= budget:
         pre.sections["MEMORY.md"] = text

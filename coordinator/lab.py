@@ -18,6 +18,7 @@ from memory.hygiene import check_kind, check_metadata, check_tags, check_texts
 from memory.longterm import LongTermMemory
 from memory.records import Record
 from memory.retention import archive_old_logs
+from memory.secret_lines import withhold_records
 from memory.session import SessionContext
 from memory.visibility import check_layer, check_session_kind, require
 from memory.workspace import Workspace
@@ -388,18 +389,19 @@ class Lab:
     # -- reading ---------------------------------------------------------------------------
     def memory_records(self) -> list[Record]:
         require(self.session_kind, "memory", "read")
-        return self.memory.records()
+        return withhold_records(self.memory.records())
 
     def day_records(self, day: date) -> list[Record]:
         require(self.session_kind, "daily", "search")
-        return self.daily.read(day)
+        return withhold_records(self.daily.read(day))
 
     def local_day_records(self, day: date | None = None) -> list[Record]:
         """Entries of the user's local day (default today), read from the UTC files.
         Listing a day is a search of the daily layer: a cron session may only append."""
         require(self.session_kind, "daily", "search")
         zone = self.settings.zone()
-        return self.daily.read_local_day(day or self.clock.now().astimezone(zone).date(), zone)
+        day = day or self.clock.now().astimezone(zone).date()
+        return withhold_records(self.daily.read_local_day(day, zone))
 
     def daily_records_local(self, day: date) -> list[Record]:
         """A local day's entries for a session that may read or search daily logs."""
@@ -422,8 +424,9 @@ class Lab:
         return build_preamble(self, self.session.project)
 
     def project_records(self, name: str) -> list[Record]:
+        """A project's entries to show; a hand-written line holding a secret shows a note."""
         require(self.session_kind, "project", "read")
-        return self.projects.records(name)
+        return withhold_records(self.projects.records(name))
 
     def project_names(self) -> list[str]:
         return self.projects.names()

@@ -8,16 +8,19 @@ value) and ``labmem reindex`` warns about it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from memory.document import Document, parse_document
 from memory.entry import Entry, render_entry
 from memory.files import read_snapshot
+from memory.records import Record
 from memory.secrets import find_secrets, scan_batch
 
 __all__ = [
     "SecretLine",
+    "mask_lines",
+    "withhold_records",
     "document_secrets",
     "entry_secrets",
     "file_secrets",
@@ -93,3 +96,33 @@ def document_secrets(rel: str, document: Document) -> list[SecretLine]:
         if kinds:
             kinds_at.setdefault(owner, set()).update(kinds)
     return [SecretLine(rel, n, tuple(sorted(kinds_at[n]))) for n in sorted(kinds_at)]
+
+
+def _withheld_note(kinds: Sequence[str]) -> str:
+    return (
+        f"[withheld: this line holds what looks like a secret ({', '.join(kinds)}); "
+        "'labmem doctor' says where and how to remove it]"
+    )
+
+
+def mask_lines(text: str) -> str:
+    """``text`` with every line that holds a secret replaced by a note saying so (for
+    anything shown or handed to a model: the boot preamble, a file view)."""
+    lines = text.split("\n")
+    out = []
+    for line, kinds in zip(lines, scan_batch(lines), strict=True):
+        if kinds:
+            indent = line[: len(line) - len(line.lstrip())]
+            bullet = "- " if line.lstrip().startswith(("- ", "* ", "+ ")) else ""
+            line = f"{indent}{bullet}{_withheld_note(kinds)}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def withhold_records(records: Sequence[Record]) -> list[Record]:
+    """Records to show: one whose text holds a secret shows a note instead of its text."""
+    found = scan_batch([r.body for r in records])
+    return [
+        replace(r, text=_withheld_note(kinds), body=_withheld_note(kinds)) if kinds else r
+        for r, kinds in zip(records, found, strict=True)
+    ]

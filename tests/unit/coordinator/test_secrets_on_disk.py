@@ -92,3 +92,28 @@ def test_doctor_fix_rewrites_no_file_holding_a_secret_so_no_backup_copies_it(
     )
     CliRunner().invoke(cli, ["doctor", "--fix"])
     assert "four disks. <!-- id=" in (home / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_hand_written_secret_is_never_shown_nor_put_in_the_preamble(tmp_path: Path) -> None:
+    """doctor names the line; show (any session kind that may read it) and the boot
+    preamble show a note in its place, never the value."""
+    from coordinator import Lab
+
+    home = tmp_path / "lab"
+    with Lab.open(home) as lab:
+        lab.remember("Mosquitto runs on the Pi.", layer="project", project="homelab")
+    notes = home / "projects/homelab/NOTES.md"
+    notes.write_text(
+        notes.read_text() + "- The MQTT broker password is mqttP@ss2026 for user lab\n"
+    )
+    memory = home / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n- root pw on the pi is Zq8#kLm2vv\n")
+    for kind in ("main", "shared"):
+        with Lab.open(home, session_kind=kind) as lab:
+            shown = " ".join(r.text for r in lab.project_records("homelab"))
+            assert "mqttP@ss2026" not in shown and "withheld" in shown
+            assert "Mosquitto runs on the Pi." in shown
+            preamble = lab.boot(project="homelab").text
+            assert "mqttP@ss2026" not in preamble and "Zq8#kLm2vv" not in preamble
+    with Lab.open(home) as lab:
+        assert "Zq8#kLm2vv" not in " ".join(r.text for r in lab.memory_records())

@@ -48,6 +48,7 @@ _QUOTE = re.compile(
     r"^\s*[-*+]\s+(?:[a-z][a-z -]{0,20}:\s+)?(?P<text>.*?)(?:\s+\([^()]*#L\d+(?:-L\d+)?\))?\s*$"
 )
 QUOTE_MIN_CHARS = 16  # shorter texts are matched only whole, never inside another string
+_KEPT_KEYS = ("id", "kind", "at", "src")  # what a redacted log line keeps of its comment
 
 
 @dataclass
@@ -295,8 +296,11 @@ def _scrub(doc: Document, targets: Targets, prefix: str, redacted: str | None) -
             if redacted is None:
                 doc.remove_at(index)
             else:
-                marked = part.with_text(FORGOTTEN).with_meta(redacted=redacted)
-                doc.replace_at(index, replace(marked, children=(), raw=None))
+                # Only the structural keys stay: any other key (a store field, a title)
+                # may repeat what was forgotten.
+                kept = {k: v for k, v in part.meta.items() if k in _KEPT_KEYS}
+                marked = replace(part, text=FORGOTTEN, meta=kept, children=(), raw=None)
+                doc.replace_at(index, marked.with_meta(redacted=redacted))
             continue
         children = tuple(
             _forgotten_line(line) if targets.quoted_by(line) else line for line in part.children

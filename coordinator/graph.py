@@ -46,6 +46,7 @@ class CoordinatorState(TypedDict, total=False):
     project: str | None
     tags: list[str]
     supersedes: str | None
+    meta: dict[str, str]  # extra comment keys for the entry (e.g. a store key)
     intent: Literal["remember", "ask", "skill", "command", "quarantine", "refuse"]
     answer: dict[str, Any]
     skill: dict[str, Any]
@@ -77,7 +78,11 @@ def intake(state: CoordinatorState) -> CoordinatorState:
 
 def guard(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> CoordinatorState:
     lab = runtime.context.lab
-    reason = check_texts([state["text"]], lab.settings.max_entry_bytes)[0]
+    texts = [state["text"]]
+    if state.get("meta"):
+        # Metadata lands in the same Markdown line as the text: it passes the same guard.
+        texts.append("\n".join(f"{k}: {v}" for k, v in (state.get("meta") or {}).items()))
+    reason = next((r for r in check_texts(texts, lab.settings.max_entry_bytes) if r), None)
     if reason is not None:
         # The refused text is dropped from the state, so no checkpoint ever holds it.
         return {"intent": "refuse", "text": "", "receipt": _refused(state, reason)}
@@ -286,6 +291,7 @@ def write(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coor
         source=state.get("source", "user"),
         supersedes=state.get("supersedes") or replaced,
         why=reason,
+        extra=state.get("meta") or None,
     )
     data = receipt.to_json()
     if receipt.status != "written":
@@ -322,7 +328,7 @@ def quarantine(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) ->
         source=state.get("source", "tool:unknown"),
         supersedes=None,
         why="untrusted source: quarantined in the daily log",
-        extra={"trust": "untrusted"},
+        extra={**(state.get("meta") or {}), "trust": "untrusted"},
     )
     data = receipt.to_json()
     if receipt.status != "refused":
@@ -353,9 +359,11 @@ def remember_input(
     tags: list[str],
     source: str,
     supersedes: str | None,
+    meta: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Input for storing ``text``. Every key is given: the thread's state persists."""
     return {
+        "meta": dict(meta or {}),
         "text": text,
         "mode": "remember",
         "source": source,

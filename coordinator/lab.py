@@ -14,7 +14,7 @@ from coordinator.settings import Settings, load_settings
 from memory.curated import CuratedFile
 from memory.daily_log import DailyLog
 from memory.errors import InvalidInputError
-from memory.hygiene import check_kind, check_metadata, check_tags, check_texts
+from memory.hygiene import check_kind, check_meta, check_metadata, check_tags, check_texts
 from memory.longterm import LongTermMemory
 from memory.records import Record
 from memory.retention import archive_old_logs
@@ -160,8 +160,12 @@ class Lab:
         tags: Sequence[str] = (),
         source: str = "user",
         supersedes: str | None = None,
+        meta: Mapping[str, str] | None = None,
     ) -> Receipt:
-        """Route ``text`` through the Coordinator (guard, route, dedupe, write)."""
+        """Route ``text`` through the Coordinator (guard, route, dedupe, write).
+
+        ``meta`` adds comment keys to the entry (CONTRACTS §1); they pass the same guard
+        as the text. A confirmation of an existing entry writes no new metadata."""
         if layer is not None:
             check_layer(layer)
         if kind is not None:
@@ -184,6 +188,7 @@ class Lab:
             tags=list(check_tags(tags)),
             source=source,
             supersedes=supersedes,
+            meta=check_meta(meta or {}),
         )
         result = self._run_graph(state)
         receipt = Receipt(**result["receipt"])

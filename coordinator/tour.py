@@ -42,7 +42,9 @@ def _tour(root: Path, echo: Callable[[str], None]) -> None:
     echo(f"labmem tour — a workspace at {root}\n")
     with Lab.open(settings=settings) as lab:
         for layer, text, opts in _STEPS:
-            receipt = lab.remember(text, layer=layer, **opts)
+            receipt = lab.remember(
+                text, layer=layer, kind=opts.get("kind"), project=opts.get("project")
+            )
             echo(f"remember ({layer}): {text}\n  → {receipt.status} {receipt.citation}")
         again = lab.remember(_STEPS[0][1], layer="memory", kind="preference")
         echo(f"remember the preference again\n  → {again.status} {again.id} (no duplicate)")

@@ -82,7 +82,9 @@ def store(
             f"{path}#L{line}",
             why + "; draft skill for review",
         )
-    return _curated(lab, text, layer, kind, project, tuple(tags), source, supersedes, why, now)
+    return _curated(
+        lab, text, layer, kind, project, tuple(tags), source, supersedes, why, now, extra or {}
+    )
 
 
 def _curated(
@@ -96,8 +98,9 @@ def _curated(
     supersedes: str | None,
     why: str,
     now: object,
+    extra: dict[str, str],
 ) -> Receipt:
-    item = NewEntry(text, kind, source, tags, now)  # type: ignore[arg-type]
+    item = NewEntry(text, kind, source, tags, now, extra=extra)  # type: ignore[arg-type]
     written: Written
     if layer == "memory":
         written = (
@@ -114,7 +117,7 @@ def _curated(
                 source,
                 tags,
                 now,  # type: ignore[arg-type]
-                extra={"supersedes": supersedes},
+                extra={**extra, "supersedes": supersedes},
             )
         written = notes.add([item])[0]
         if supersedes and written.record.id != supersedes:

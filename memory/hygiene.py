@@ -11,8 +11,10 @@ from memory.errors import InvalidInputError, SecretDetectedError
 from memory.secrets import find_secrets, scan_batch
 
 __all__ = [
+    "WRITER_KEYS",
     "check_entries",
     "check_kind",
+    "check_meta",
     "check_metadata",
     "check_name",
     "check_tags",
@@ -27,6 +29,26 @@ __all__ = [
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 _TAG = re.compile(r"^[\w.-]{1,40}$")
+_META_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,63}$")
+
+# Comment keys that writers and maintenance own (CONTRACTS §1): callers may not set them.
+WRITER_KEYS = frozenset(
+    {
+        "id",
+        "kind",
+        "at",
+        "src",
+        "tags",
+        "confirmed",
+        "confirms",
+        "supersedes",
+        "superseded_by",
+        "trust",
+        "redacted",
+        "archived",
+        "reason",
+    }
+)
 
 
 def problem_with(text: str, max_bytes: int) -> str | None:
@@ -186,3 +208,24 @@ def normalise(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text).casefold()
     folded = re.sub(r"\s+", " ", folded).strip()
     return folded.rstrip(" .!;:")
+
+
+def check_meta(meta: Mapping[str, str]) -> dict[str, str]:
+    """Extra comment keys for an entry: plain names, string values, none of the writers' own."""
+    for key, value in meta.items():
+        if not isinstance(key, str) or not _META_KEY.match(key):
+            raise InvalidInputError(
+                f"metadata key {key!r} is not valid: use letters, digits, '_', '.' or '-', "
+                "starting with a letter or '_' (up to 64)."
+            )
+        if key in WRITER_KEYS:
+            raise InvalidInputError(
+                f"metadata key {key!r} is labmem's own entry metadata (CONTRACTS §1); "
+                "give the field another name."
+            )
+        if not isinstance(value, str):
+            raise InvalidInputError(
+                f"metadata value of {key!r} is a {type(value).__name__}; metadata values are "
+                "strings (encode other values first)."
+            )
+    return dict(meta)

@@ -1,0 +1,188 @@
+"""The entries behind each store namespace, parsed once per file version.
+
+Every operation stats the namespace's files and re-parses only those whose size or
+modification time changed, so a get or a search over 10k entries does not re-read
+the Markdown. Markdown stays the source of truth: this is a cache of it, nothing more.
+
+An entry answers to the keys in its ``key`` comment key and to its id. It is *current*
+when it is neither superseded (``superseded_by``, or named by a later daily entry's
+``supersedes``) nor forgotten (``redacted``); only current entries are returned.
+
+It does NOT write (``LabmemStore`` writes through ``Lab``) and does NOT check visibility.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from coordinator.integrations.store_values import Place, decode_keys
+from memory.document import parse_document
+from memory.entry import Entry
+from memory.files import read_snapshot
+from memory.records import Record, resolve
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+
+__all__ = ["EntryCatalogue", "StoredEntry"]
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEntry:
+    entry: Entry
+    record: Record
+    keys: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def key(self) -> str:
+        """The key the entry is listed under: its first store key, else its id."""
+        return self.keys[0] if self.keys else self.record.id
+
+    def answers_to(self, key: str) -> bool:
+        return key in self.keys or (not self.keys and key == self.record.id)
+
+    @property
+    def created(self) -> datetime:
+        return self.record.at or EPOCH
+
+    @property
+    def updated(self) -> datetime:
+        confirmed = _instant(self.record.confirmed)
+        return max(self.created, confirmed) if confirmed else self.created
+
+
+def _instant(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Parsed:
+    signature: tuple[int, int]
+    entries: list[StoredEntry]
+
+
+class EntryCatalogue:
+    def __init__(self, lab: Lab) -> None:
+        self.lab = lab
+        self._files: dict[str, _Parsed] = {}
+        self._views: dict[
+            Place,
+            tuple[tuple[object, ...], list[StoredEntry], dict[tuple[str, str], StoredEntry]],
+        ] = {}
+
+    # -- files -----------------------------------------------------------------------------
+    def files(self, place: Place) -> list[Path]:
+        ws = self.lab.workspace
+        if place.layer == "memory":
+            return [ws.memory_file]
+        if place.layer == "daily":
+            return list(self.lab.daily.files().values())
+        if place.layer == "project" and place.name and self.lab.projects.exists(place.name):
+            return self.lab.projects.files(place.name)
+        return []
+
+    def entries(self, place: Place) -> list[StoredEntry]:
+        """Current entries of the namespace, in file order (daily: oldest day first)."""
+        return self._current(place)[0]
+
+    def find(self, place: Place, key: str) -> StoredEntry | None:
+        """The current entry answering to ``key`` (the latest, should several)."""
+        hits = [e for e in self.entries(place) if e.answers_to(key)]
+        return hits[-1] if hits else None
+
+    def every(self, place: Place, key: str) -> list[StoredEntry]:
+        """Every entry carrying ``key``, current or not (a delete forgets them all)."""
+        out: list[StoredEntry] = []
+        for path in self.files(place):
+            out += [e for e in self._parse(place, path) if e.answers_to(key)]
+        return out
+
+    def at(self, place: Place, rel: str, entry_id: str | None) -> StoredEntry | None:
+        """The current entry ``entry_id`` of file ``rel`` (for a search hit)."""
+        return self._current(place)[1].get((rel, entry_id or ""))
+
+    def _current(
+        self, place: Place
+    ) -> tuple[list[StoredEntry], dict[tuple[str, str], StoredEntry]]:
+        parsed = [(path, self._parse(place, path)) for path in self.files(place)]
+        rels = [self.lab.workspace.relative(path) for path, _ in parsed]
+        signature = tuple((r, self._files[r].signature) for r in rels if r in self._files)
+        memo = self._views.get(place)
+        if memo is not None and memo[0] == signature:
+            return memo[1], memo[2]
+        found = [e for _, entries in parsed for e in entries]
+        if place.layer == "daily":
+            replaced = {e.record.supersedes for e in found if e.record.supersedes}
+            found = [e for e in found if e.id not in replaced]
+        found = [e for e in found if e.record.active and "redacted" not in e.entry.meta]
+        by_ref = {(e.record.path, e.id): e for e in found}
+        self._views[place] = (signature, found, by_ref)
+        return found, by_ref
+
+    # -- parsing ---------------------------------------------------------------------------
+    def _parse(self, place: Place, path: Path) -> list[StoredEntry]:
+        rel = self.lab.workspace.relative(path)
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            self._files.pop(rel, None)
+            return []
+        signature = (st.st_mtime_ns, st.st_size)
+        cached = self._files.get(rel)
+        if cached is not None and cached.signature == signature:
+            return cached.entries
+        text = read_snapshot(path).text
+        mtime = datetime.fromtimestamp(st.st_mtime, tz=UTC)
+        day = _day_of(path) if place.layer == "daily" else None
+        prefix = {"memory": "m", "daily": "d", "project": "p"}[place.layer]
+        default = {"memory": "fact", "daily": "event", "project": "note"}[place.layer]
+        sections = _section_kinds(place.layer)
+        entries = []
+        for loc in parse_document(text).located():
+            record = resolve(
+                loc,
+                layer=place.layer,
+                path=rel,
+                prefix=prefix,
+                default_kind=sections.get((loc.section or "").lower(), default),
+                file_day=day,
+                fallback_at=None if day else mtime,
+                project=place.name if place.layer == "project" else None,
+            )
+            entries.append(StoredEntry(loc.entry, record, decode_keys(loc.entry.get("key"))))
+        self._files[rel] = _Parsed(signature, entries)
+        return entries
+
+
+def _day_of(path: Path) -> date | None:
+    try:
+        return date.fromisoformat(path.stem)
+    except ValueError:
+        return None
+
+
+def _section_kinds(layer: str) -> dict[str, str]:
+    if layer == "memory":
+        from memory.longterm import KIND_SECTIONS as MEMORY_SECTIONS
+
+        return {v.lower(): k for k, v in MEMORY_SECTIONS.items()}
+    if layer == "project":
+        from projects.notes import KIND_SECTIONS as NOTE_SECTIONS
+
+        return {v.lower(): k for k, v in NOTE_SECTIONS.items()}
+    return {}

@@ -34,7 +34,7 @@ def _call(lab: Lab, fn: Callable[[], Any]) -> str:
     return json.dumps(result, ensure_ascii=False, default=str)
 
 
-def memory_tools(lab: Lab, *, source: str = "agent") -> list[BaseTool]:
+def memory_tools(lab: Lab, *, source: str = "langgraph") -> list[BaseTool]:
     """The memory tools this Lab's session kind may use, for any tool-calling model."""
     kind = lab.session_kind
     tools: list[BaseTool] = []

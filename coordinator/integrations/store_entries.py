@@ -107,9 +107,16 @@ class EntryCatalogue:
 
     def every(self, place: Place, key: str) -> list[StoredEntry]:
         """Every entry carrying ``key``, current or not (a delete forgets them all)."""
+        paths = self.files(place)
+        if place.layer == "memory":
+            paths.append(self.lab.workspace.memory_archive)  # pruned versions go too
         out: list[StoredEntry] = []
-        for path in self.files(place):
-            out += [e for e in self._parse(place, path) if e.answers_to(key)]
+        for path in paths:
+            out += [
+                e
+                for e in self._parse(place, path)
+                if e.answers_to(key) and "redacted" not in e.entry.meta
+            ]
         return out
 
     def at(self, place: Place, rel: str, entry_id: str | None) -> StoredEntry | None:

@@ -261,3 +261,18 @@ def test_projects_are_created_on_first_put(store: Any, home: Path) -> None:
     assert ("projects", "web-shop") in store.list_namespaces()
     with pytest.raises(InvalidValueError, match="project name"):
         store.put(("projects", "Bad Name"), "k", {"text": "x"})
+
+
+def test_9_delete_reaches_versions_already_archived(store: Any, home: Path) -> None:
+    import re
+
+    store.put(MEM, "nas", {"text": "The NAS is at 10.0.0.5"})
+    store.put(MEM, "nas", {"text": "The NAS is at 10.0.0.6"})
+    old = re.search(r"10\.0\.0\.5 <!-- id=(m-[0-9a-f]+)", (home / "MEMORY.md").read_text())
+    assert old is not None
+    store.lab.archive_memory([old.group(1)], "superseded")
+    archive = home / "memory" / "archive" / "MEMORY-archive.md"
+    assert "10.0.0.5" in archive.read_text()
+    store.delete(MEM, "nas")
+    assert "10.0.0.5" not in archive.read_text()
+    assert "10.0.0." not in (home / "MEMORY.md").read_text()

@@ -128,6 +128,8 @@ class LabmemStore(BaseStore):
                     puts[(op.namespace, op.key)] = op
                 else:
                     raise InvalidValueError(f"unknown store operation {type(op).__name__}.")
+            if len(puts) > 1:
+                self._precheck(list(puts.values()))
             for op in puts.values():
                 self._put(op)
         except LabmemStoreError:
@@ -298,6 +300,22 @@ class LabmemStore(BaseStore):
             self._write(place, fields, list(existing.keys or [op.key]), existing.id)
         else:
             self._update_in_place(place, existing, fields)
+
+    def _precheck(self, puts: list[PutOp]) -> None:
+        """Several puts: refuse the batch before writing any, if one of them would be."""
+        texts = []
+        for op in puts:
+            place = place_of(op.namespace)
+            if op.value is not None and place.layer != "skill":
+                fields = value_fields(op.value, self.text_field)
+                texts.append("\n".join([fields.text, *fields.meta.values()]))
+        for reason in check_texts(texts, self.lab.settings.max_entry_bytes * 2):
+            if reason is not None:
+                from coordinator.receipt import Receipt
+
+                raise WriteRefusedError(
+                    Receipt("refused", None, None, None, None, None, None, reason)
+                )
 
     def _same(self, place: Place, existing: StoredEntry, fields: EntryFields) -> bool:
         """Would this put leave the entry as it is? (Then it writes nothing.)"""

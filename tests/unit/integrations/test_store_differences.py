@@ -276,3 +276,19 @@ def test_9_delete_reaches_versions_already_archived(store: Any, home: Path) -> N
     store.delete(MEM, "nas")
     assert "10.0.0.5" not in archive.read_text()
     assert "10.0.0." not in (home / "MEMORY.md").read_text()
+
+
+def test_12_a_batch_with_one_refused_put_writes_none(store: Any, home: Path) -> None:
+    before = (home / "MEMORY.md").read_text()
+    with pytest.raises(WriteRefusedError):
+        store.batch(
+            [
+                PutOp(MEM, "a", {"text": "The UPS lasts twenty minutes"}),
+                PutOp(MEM, "b", {"text": "token ghp_abcdefghijklmnopqrstuvwxyz0123456789"}),
+            ]
+        )
+    with pytest.raises(InvalidValueError):
+        store.batch(
+            [PutOp(MEM, "a", {"text": "The UPS lasts twenty minutes"}), PutOp(MEM, "b", {})]
+        )
+    assert (home / "MEMORY.md").read_text() == before

@@ -117,6 +117,7 @@ class LabmemStore(BaseStore):
         puts: dict[tuple[tuple[str, ...], str], PutOp] = {}
         try:
             for i, op in enumerate(ops):
+                self.entries.refresh()
                 if isinstance(op, GetOp):
                     results[i] = self._get(op)
                 elif isinstance(op, SearchOp):
@@ -131,6 +132,7 @@ class LabmemStore(BaseStore):
             if len(puts) > 1:
                 self._precheck(list(puts.values()))
             for op in puts.values():
+                self.entries.refresh()
                 self._put(op)
         except LabmemStoreError:
             raise
@@ -348,6 +350,7 @@ class LabmemStore(BaseStore):
         if receipt.status == "confirmed" and receipt.id and receipt.path:
             # Dedupe folded this put into a known entry: that entry now answers to this key too.
             curated = self._curated_file(receipt.path)
+            self.entries.refresh()
             if curated is not None:
                 current = next((e for e in self.entries.entries(place) if e.id == receipt.id), None)
                 known = list(current.keys) if current else []

@@ -14,6 +14,7 @@ It does NOT write (``LabmemStore`` writes through ``Lab``) and does NOT check vi
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["EntryCatalogue", "StoredEntry"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_DAY_FILE = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,70 +82,77 @@ class EntryCatalogue:
     def __init__(self, lab: Lab) -> None:
         self.lab = lab
         self._files: dict[str, _Parsed] = {}
-        self._views: dict[
-            Place,
-            tuple[tuple[object, ...], list[StoredEntry], dict[tuple[str, str], StoredEntry]],
-        ] = {}
+        self._views: dict[Place, _View] = {}
+        self._fresh: dict[Place, _View] = {}
+
+    def refresh(self) -> None:
+        """Forget which views were checked: the next call stats the files again. The store
+        calls it before each operation and after each write."""
+        self._fresh.clear()
 
     # -- files -----------------------------------------------------------------------------
-    def files(self, place: Place) -> list[Path]:
-        ws = self.lab.workspace
+    def files(self, place: Place) -> list[tuple[str, str]]:
+        """(workspace-relative path, absolute path) of the namespace's files, in order."""
+        root = str(self.lab.workspace.root)
         if place.layer == "memory":
-            return [ws.memory_file]
+            return [("MEMORY.md", f"{root}/MEMORY.md")]
         if place.layer == "daily":
-            return list(self.lab.daily.files().values())
+            try:
+                names = sorted(n for n in os.listdir(f"{root}/memory") if _DAY_FILE.match(n))
+            except FileNotFoundError:
+                return []
+            return [(f"memory/{n}", f"{root}/memory/{n}") for n in names]
         if place.layer == "project" and place.name and self.lab.projects.exists(place.name):
-            return self.lab.projects.files(place.name)
+            return [
+                (self.lab.workspace.relative(p), str(p))
+                for p in self.lab.projects.files(place.name)
+            ]
         return []
 
     def entries(self, place: Place) -> list[StoredEntry]:
         """Current entries of the namespace, in file order (daily: oldest day first)."""
-        return self._current(place)[0]
+        return self._current(place).entries
 
     def find(self, place: Place, key: str) -> StoredEntry | None:
         """The current entry answering to ``key`` (the latest, should several)."""
-        hits = [e for e in self.entries(place) if e.answers_to(key)]
+        view = self._current(place)
+        hits = view.by_key.get(key)
         return hits[-1] if hits else None
 
     def every(self, place: Place, key: str) -> list[StoredEntry]:
         """Every entry carrying ``key``, current or not (a delete forgets them all)."""
         paths = self.files(place)
         if place.layer == "memory":
-            paths.append(self.lab.workspace.memory_archive)  # pruned versions go too
+            archive = "memory/archive/MEMORY-archive.md"  # pruned versions go too
+            paths.append((archive, f"{self.lab.workspace.root}/{archive}"))
         out: list[StoredEntry] = []
-        for path in paths:
+        for rel, path in paths:
             out += [
                 e
-                for e in self._parse(place, path)
+                for e in self._parse(place, rel, path)
                 if e.answers_to(key) and "redacted" not in e.entry.meta
             ]
         return out
 
     def at(self, place: Place, rel: str, entry_id: str | None) -> StoredEntry | None:
         """The current entry ``entry_id`` of file ``rel`` (for a search hit)."""
-        return self._current(place)[1].get((rel, entry_id or ""))
+        return self._current(place).by_ref.get((rel, entry_id or ""))
 
-    def _current(
-        self, place: Place
-    ) -> tuple[list[StoredEntry], dict[tuple[str, str], StoredEntry]]:
-        parsed = [(path, self._parse(place, path)) for path in self.files(place)]
-        rels = [self.lab.workspace.relative(path) for path, _ in parsed]
-        signature = tuple((r, self._files[r].signature) for r in rels if r in self._files)
-        memo = self._views.get(place)
-        if memo is not None and memo[0] == signature:
-            return memo[1], memo[2]
-        found = [e for _, entries in parsed for e in entries]
-        if place.layer == "daily":
-            replaced = {e.record.supersedes for e in found if e.record.supersedes}
-            found = [e for e in found if e.id not in replaced]
-        found = [e for e in found if e.record.active and "redacted" not in e.entry.meta]
-        by_ref = {(e.record.path, e.id): e for e in found}
-        self._views[place] = (signature, found, by_ref)
-        return found, by_ref
+    def _current(self, place: Place) -> _View:
+        fresh = self._fresh.get(place)
+        if fresh is not None:
+            return fresh
+        parsed = [(rel, self._parse(place, rel, path)) for rel, path in self.files(place)]
+        signature = tuple((r, self._files[r].signature) for r, _ in parsed if r in self._files)
+        view = self._views.get(place)
+        if view is None or view.signature != signature:
+            view = _View.build(signature, [e for _, entries in parsed for e in entries], place)
+            self._views[place] = view
+        self._fresh[place] = view
+        return view
 
     # -- parsing ---------------------------------------------------------------------------
-    def _parse(self, place: Place, path: Path) -> list[StoredEntry]:
-        rel = self.lab.workspace.relative(path)
+    def _parse(self, place: Place, rel: str, path: str) -> list[StoredEntry]:
         try:
             st = os.stat(path)
         except FileNotFoundError:
@@ -153,9 +162,9 @@ class EntryCatalogue:
         cached = self._files.get(rel)
         if cached is not None and cached.signature == signature:
             return cached.entries
-        text = read_snapshot(path).text
+        text = read_snapshot(Path(path)).text
         mtime = datetime.fromtimestamp(st.st_mtime, tz=UTC)
-        day = _day_of(path) if place.layer == "daily" else None
+        day = _day_of(rel) if place.layer == "daily" else None
         prefix = {"memory": "m", "daily": "d", "project": "p"}[place.layer]
         default = {"memory": "fact", "daily": "event", "project": "note"}[place.layer]
         sections = _section_kinds(place.layer)
@@ -176,9 +185,31 @@ class EntryCatalogue:
         return entries
 
 
-def _day_of(path: Path) -> date | None:
+@dataclass
+class _View:
+    """The current entries of one namespace for one version of its files, indexed."""
+
+    signature: tuple[object, ...]
+    entries: list[StoredEntry]
+    by_ref: dict[tuple[str, str], StoredEntry]
+    by_key: dict[str, list[StoredEntry]]
+
+    @classmethod
+    def build(cls, signature: tuple[object, ...], found: list[StoredEntry], place: Place) -> _View:
+        if place.layer == "daily":
+            replaced = {e.record.supersedes for e in found if e.record.supersedes}
+            found = [e for e in found if e.id not in replaced]
+        found = [e for e in found if e.record.active and "redacted" not in e.entry.meta]
+        by_key: dict[str, list[StoredEntry]] = {}
+        for e in found:
+            for key in e.keys or (e.id,):
+                by_key.setdefault(key, []).append(e)
+        return cls(signature, found, {(e.record.path, e.id): e for e in found}, by_key)
+
+
+def _day_of(rel: str) -> date | None:
     try:
-        return date.fromisoformat(path.stem)
+        return date.fromisoformat(rel.rsplit("/", 1)[-1][:10])
     except ValueError:
         return None
 

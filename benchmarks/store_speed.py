@@ -62,7 +62,12 @@ def main() -> None:
     queries = [
         f"why did we {rng.choice(ACTIONS)} the {rng.choice(THINGS)}" for _ in range(args.queries)
     ]
-    new_texts = [sentence(rng) for _ in range(args.puts * 2)]
+    # Fresh texts for each store and namespace, so every put embeds what it must, live.
+    fresh = {
+        (name, ns): [f"{sentence(rng)} ({name} {ns} {n})" for n in range(args.puts)]
+        for name in ("LabmemStore", "InMemoryStore")
+        for ns in ("daily", "memory")
+    }
     rows: list[tuple[str, str, float, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "lab"
@@ -94,6 +99,10 @@ def main() -> None:
                 calls = [lambda q=q: target.search(prefix, query=q, limit=10) for q in queries]
                 rows.append((name, f"search {prefix!r} query, limit 10", *timed(calls)))
 
+            lab_calls = [lambda q=q: lab.search(q, k=10, layers=["daily"]) for q in queries]
+            rows.append(
+                ("Lab.search", "the search the store runs (daily, k=10)", *timed(lab_calls))
+            )
             search_row("LabmemStore", store, ("daily",))
             search_row("InMemoryStore", ref, ("daily",))
             search_row("LabmemStore", store, ())
@@ -112,9 +121,9 @@ def main() -> None:
                     *timed([lambda i=i: ref.get(("daily",), f"d{i}") for i in range(len(keys))]),
                 )
             )
-            half = args.puts
             for name, target in (("LabmemStore", store), ("InMemoryStore", ref)):
-                for ns, batch in ((("daily",), new_texts[:half]), (("memory",), new_texts[half:])):
+                for ns in (("daily",), ("memory",)):
+                    batch = fresh[(name, ns[0])]
                     target.put(ns, "warm", {"text": f"Warm-up entry {name} {ns[0]}"})
                     calls = [
                         lambda ns=ns, n=n, t=t, target=target: target.put(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,20 +74,33 @@ def _instant(value: str | None) -> datetime | None:
 
 @dataclass
 class _Parsed:
+    """One file version: its entries, indexed by key and id, and the ids it supersedes."""
+
     signature: tuple[int, int]
     entries: list[StoredEntry]
+    by_key: dict[str, list[StoredEntry]] = field(default_factory=dict)
+    by_id: dict[str, StoredEntry] = field(default_factory=dict)
+    replaces: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, signature: tuple[int, int], entries: list[StoredEntry]) -> _Parsed:
+        by_key: dict[str, list[StoredEntry]] = {}
+        for e in entries:
+            for key in e.keys or (e.id,):
+                by_key.setdefault(key, []).append(e)
+        replaces = frozenset(e.record.supersedes for e in entries if e.record.supersedes)
+        return cls(signature, entries, by_key, {e.id: e for e in entries}, replaces)
 
 
 class EntryCatalogue:
     def __init__(self, lab: Lab) -> None:
         self.lab = lab
         self._files: dict[str, _Parsed] = {}
-        self._views: dict[Place, _View] = {}
-        self._fresh: dict[Place, _View] = {}
+        self._fresh: dict[Place, tuple[list[tuple[str, _Parsed]], frozenset[str]]] = {}
 
     def refresh(self) -> None:
-        """Forget which views were checked: the next call stats the files again. The store
-        calls it before each operation and after each write."""
+        """Forget which files were checked: the next call stats them again. The store calls
+        it before each operation and after each write."""
         self._fresh.clear()
 
     # -- files -----------------------------------------------------------------------------
@@ -111,13 +124,17 @@ class EntryCatalogue:
 
     def entries(self, place: Place) -> list[StoredEntry]:
         """Current entries of the namespace, in file order (daily: oldest day first)."""
-        return self._current(place).entries
+        files, replaced = self._checked(place)
+        return [e for _, parsed in files for e in parsed.entries if _current(e, replaced)]
 
     def find(self, place: Place, key: str) -> StoredEntry | None:
         """The current entry answering to ``key`` (the latest, should several)."""
-        view = self._current(place)
-        hits = view.by_key.get(key)
-        return hits[-1] if hits else None
+        files, replaced = self._checked(place)
+        for _, parsed in reversed(files):
+            for e in reversed(parsed.by_key.get(key, ())):
+                if _current(e, replaced):
+                    return e
+        return None
 
     def every(self, place: Place, key: str) -> list[StoredEntry]:
         """Every entry carrying ``key``, current or not (a delete forgets them all)."""
@@ -136,20 +153,28 @@ class EntryCatalogue:
 
     def at(self, place: Place, rel: str, entry_id: str | None) -> StoredEntry | None:
         """The current entry ``entry_id`` of file ``rel`` (for a search hit)."""
-        return self._current(place).by_ref.get((rel, entry_id or ""))
+        files, replaced = self._checked(place)
+        for name, parsed in files:
+            if name == rel:
+                found = parsed.by_id.get(entry_id or "")
+                return found if found is not None and _current(found, replaced) else None
+        return None
 
-    def _current(self, place: Place) -> _View:
+    def _checked(self, place: Place) -> tuple[list[tuple[str, _Parsed]], frozenset[str]]:
+        """The namespace's files, stat-checked once per operation, and (daily) the ids that
+        later entries supersede."""
         fresh = self._fresh.get(place)
-        if fresh is not None:
-            return fresh
-        parsed = [(rel, self._parse(place, rel, path)) for rel, path in self.files(place)]
-        signature = tuple((r, self._files[r].signature) for r, _ in parsed if r in self._files)
-        view = self._views.get(place)
-        if view is None or view.signature != signature:
-            view = _View.build(signature, [e for _, entries in parsed for e in entries], place)
-            self._views[place] = view
-        self._fresh[place] = view
-        return view
+        if fresh is None:
+            files = []
+            for rel, path in self.files(place):
+                self._parse(place, rel, path)
+                if rel in self._files:
+                    files.append((rel, self._files[rel]))
+            replaced: frozenset[str] = frozenset()
+            if place.layer == "daily":
+                replaced = frozenset().union(*(parsed.replaces for _, parsed in files))
+            fresh = self._fresh[place] = (files, replaced)
+        return fresh
 
     # -- parsing ---------------------------------------------------------------------------
     def _parse(self, place: Place, rel: str, path: str) -> list[StoredEntry]:
@@ -181,30 +206,12 @@ class EntryCatalogue:
                 project=place.name if place.layer == "project" else None,
             )
             entries.append(StoredEntry(loc.entry, record, decode_keys(loc.entry.get("key"))))
-        self._files[rel] = _Parsed(signature, entries)
+        self._files[rel] = _Parsed.of(signature, entries)
         return entries
 
 
-@dataclass
-class _View:
-    """The current entries of one namespace for one version of its files, indexed."""
-
-    signature: tuple[object, ...]
-    entries: list[StoredEntry]
-    by_ref: dict[tuple[str, str], StoredEntry]
-    by_key: dict[str, list[StoredEntry]]
-
-    @classmethod
-    def build(cls, signature: tuple[object, ...], found: list[StoredEntry], place: Place) -> _View:
-        if place.layer == "daily":
-            replaced = {e.record.supersedes for e in found if e.record.supersedes}
-            found = [e for e in found if e.id not in replaced]
-        found = [e for e in found if e.record.active and "redacted" not in e.entry.meta]
-        by_key: dict[str, list[StoredEntry]] = {}
-        for e in found:
-            for key in e.keys or (e.id,):
-                by_key.setdefault(key, []).append(e)
-        return cls(signature, found, {(e.record.path, e.id): e for e in found}, by_key)
+def _current(entry: StoredEntry, replaced: frozenset[str]) -> bool:
+    return entry.record.active and "redacted" not in entry.entry.meta and entry.id not in replaced
 
 
 def _day_of(rel: str) -> date | None:

@@ -68,6 +68,10 @@ def main() -> None:
         for name in ("LabmemStore", "InMemoryStore")
         for ns in ("daily", "memory")
     }
+    plain = {
+        ns: [f"{sentence(rng)} (remember {ns} {n})" for n in range(args.puts)]
+        for ns in ("daily", "memory")
+    }
     rows: list[tuple[str, str, float, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "lab"
@@ -132,6 +136,9 @@ def main() -> None:
                         for n, t in enumerate(batch)
                     ]
                     rows.append((name, f"put {ns!r} new key", *timed(calls)))
+            for layer, batch in plain.items():
+                calls = [lambda t=t, layer=layer: lab.remember(t, layer=layer) for t in batch]
+                rows.append(("Lab.remember", f"what a put runs ({layer})", *timed(calls)))
     print(f"\n{'store':<14} {'operation':<38} {'p50 ms':>8} {'p95 ms':>8}")
     for name, op, p50, p95 in rows:
         print(f"{name:<14} {op:<38} {p50:>8.1f} {p95:>8.1f}")

@@ -12,6 +12,7 @@ from coordinator.cli import (  # noqa: F401  (register the commands)
     search_cmds,
     session_cmds,
     skills_cmds,
+    web_cmds,
     workspace_cmds,
 )
 from coordinator.cli.app import cli, main

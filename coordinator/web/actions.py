@@ -1,0 +1,97 @@
+"""What the web forms do — each one call into the same ``Lab`` API the CLI uses, with the
+same guard and the same visibility checks; the result is the receipt the page shows.
+
+It does NOT write files itself and does NOT catch domain errors: the app turns a
+``MemoryFrameworkError`` into a page with its one-line message.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memory.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from coordinator.lab import Lab
+    from memory.records import Record
+
+__all__ = ["ACTIONS", "run_action"]
+
+ACTIONS = ("keep", "confirm", "supersede", "archive", "forget", "approve", "discard")
+
+
+def _layer_of(entry_id: str) -> str:
+    if entry_id.startswith("m-"):
+        return "memory"
+    if entry_id.startswith("p-"):
+        return "project"
+    raise InvalidInputError(
+        f"entry id {entry_id!r} names no MEMORY.md or project entry (ids start with m- or p-); "
+        "open the entry from its page and try again."
+    )
+
+
+def confirm(lab: Lab, entry_id: str) -> dict[str, Any]:
+    record = lab.confirm(entry_id)
+    return {
+        "status": "confirmed",
+        "id": record.id,
+        "citation": record.citation,
+        "reason": f"confirmed {record.confirms} times; it ranks higher in search",
+    }
+
+
+def supersede(lab: Lab, entry_id: str, text: str, project: str | None) -> dict[str, Any]:
+    if not text.strip():
+        raise InvalidInputError(
+            "the corrected text is empty; type the entry's new wording and submit again."
+        )
+    layer = _layer_of(entry_id)
+    receipt = lab.remember(
+        text, layer=layer, project=project if layer == "project" else None, supersedes=entry_id
+    )
+    return dict(receipt.to_json(), supersedes=entry_id)
+
+
+def forget(lab: Lab, entry_id: str) -> dict[str, Any]:
+    from coordinator.forget import forget as forget_entry
+
+    report = forget_entry(lab, entry_id)
+    return {
+        "status": "forgotten",
+        "id": report.id,
+        "removed_from": report.removed_from,
+        "redacted_in": report.redacted_in,
+        "backups_cleaned": report.backups_cleaned,
+    }
+
+
+def archive(lab: Lab, entry_id: str) -> dict[str, Any]:
+    moved: list[Record] = lab.archive_memory([entry_id], reason="archived in review")
+    return {
+        "status": "archived",
+        "id": entry_id,
+        "moved": [r.citation for r in moved],
+        "reason": "archived in review",
+    }
+
+
+def run_action(lab: Lab, action: str, target: str, form: dict[str, str]) -> dict[str, Any]:
+    """Dispatch one form's action; ``target`` is an entry id or a skill name."""
+    if action == "keep":
+        return {"status": "kept", "id": target, "reason": "nothing changed"}
+    if action == "confirm":
+        return confirm(lab, target)
+    if action == "supersede":
+        return supersede(lab, target, form.get("text", ""), form.get("project") or None)
+    if action == "archive":
+        return archive(lab, target)
+    if action == "forget":
+        return forget(lab, target)
+    if action in ("approve", "discard"):
+        from coordinator.skill_review import approve_skill, discard_skill
+
+        if action == "approve":
+            return {"status": "approved", "skill": target, "path": approve_skill(lab, target)}
+        return {"status": "discarded", "skill": target, "path": discard_skill(lab, target)}
+    raise InvalidInputError(f"unknown action {action!r}; use one of: {', '.join(ACTIONS)}.")

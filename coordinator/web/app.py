@@ -106,7 +106,8 @@ class WebApp:
             lstrip_blocks=True,
         )
         self.csrf = csrf_for(token)
-        self.env.globals.update(csrf=self.csrf, session_kind=lab.session_kind)
+        readable = [x for x in ("memory", "daily") if allowed(lab.session_kind, x, "read")]
+        self.env.globals.update(csrf=self.csrf, session_kind=lab.session_kind, readable=readable)
 
     # -- helpers ---------------------------------------------------------------------------
     def render(self, name: str, request: Request, status: int = 200, **data: Any) -> Response:

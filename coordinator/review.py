@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from memory.prune import plan_pruning
 from memory.usage import UsageLog
 
@@ -37,21 +39,21 @@ def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
     if len(active) > 1:
         vecs = lab.vectors_for([r.text for r in active])
         sims = vecs @ vecs.T
-        for i in range(len(active)):
-            for j in range(i + 1, len(active)):
-                if sims[i, j] >= lab.dedupe_thresholds.similar:
-                    old, new = _older_first(active[i], active[j])
-                    items.append(
-                        ReviewItem(
-                            "near-duplicate",
-                            old.id,
-                            old.text,
-                            old.citation,
-                            f"older than {new.id} ({sims[i, j]:.2f}): {new.text}",
-                            ("keep", "supersede", "archive", "drop"),
-                            new.id,
-                        )
-                    )
+        # Pairs above the threshold, in row order (the order a double loop over i < j gives).
+        rows, cols = np.nonzero(np.triu(sims >= lab.dedupe_thresholds.similar, k=1))
+        for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+            old, new = _older_first(active[i], active[j])
+            items.append(
+                ReviewItem(
+                    "near-duplicate",
+                    old.id,
+                    old.text,
+                    old.citation,
+                    f"older than {new.id} ({sims[i, j]:.2f}): {new.text}",
+                    ("keep", "supersede", "archive", "drop"),
+                    new.id,
+                )
+            )
     today = lab.daily.today()
     for n in range(days):
         for record in lab.daily.read(today - timedelta(days=n)):

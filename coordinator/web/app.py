@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections import Counter
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,7 +125,9 @@ class WebApp:
     # -- pages -----------------------------------------------------------------------------
     async def overview(self, request: Request) -> Response:
         snap = self.snap()
-        return self.render("overview.html", request, **pages.overview(self.lab, snap))
+        now = request.query_params.get("doctor") == "1"
+        data = pages.overview(self.lab, snap, self.snapshots.previous, now)
+        return self.render("overview.html", request, **data)
 
     async def search(self, request: Request) -> Response:
         q = request.query_params
@@ -297,7 +300,14 @@ class WebApp:
             from coordinator.review import review_items
 
             snap.cache["review"] = review_items(self.lab)
-        return self.render("review.html", request, items=snap.cache["review"])
+        items = snap.cache["review"]
+        page = _int(request.query_params.get("page"), 1)
+        return self.render(
+            "review.html",
+            request,
+            kinds=sorted(Counter(i.kind for i in items).items()),
+            **pages.paged(items, page, "items"),
+        )
 
     async def skills(self, request: Request) -> Response:
         phrase = request.query_params.get("phrase", "").strip()

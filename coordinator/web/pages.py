@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import calendar
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from coordinator.web.snapshot import Snapshot
 from memory.errors import MemoryFrameworkError
@@ -18,8 +19,17 @@ from memory.records import Record
 if TYPE_CHECKING:
     from coordinator.lab import Lab
 
-__all__ = ["PAGE_SIZE", "overview", "sections", "timeline", "calendar_months", "distill_runs"]
+__all__ = [
+    "PAGE_SIZE",
+    "calendar_months",
+    "distill_runs",
+    "overview",
+    "paged",
+    "sections",
+    "timeline",
+]
 
+T = TypeVar("T")
 PAGE_SIZE = 200  # entries per page of MEMORY.md or a project's notes
 TIMELINE_DAYS = 90
 
@@ -107,19 +117,30 @@ def index_state(lab: Lab) -> dict[str, Any]:
         return {"ok": False, "error": str(exc), "degraded": str(exc)}
 
 
-def overview(lab: Lab, snap: Snapshot) -> dict[str, Any]:
-    now = lab.clock.now()
+def _doctor(lab: Lab, snap: Snapshot, previous: Snapshot | None, now: bool) -> tuple[Any, bool]:
+    """The doctor report: run once per workspace state when asked (or when there is none
+    yet); after a change the last report is shown, marked as older than the change, so a
+    page after a write does not pay for re-reading every file."""
     if lab.session_kind != "main":
-        # doctor reads every layer file; its findings are the owner's (CONTRACTS §2).
-        snap.cache.setdefault("doctor", None)
-    if "doctor" not in snap.cache:
-        from coordinator.doctor import run_doctor
+        return None, False  # doctor reads every layer file; its findings are the owner's
+    if "doctor" in snap.cache:
+        return snap.cache["doctor"], False
+    if not now and previous is not None and "doctor" in previous.cache:
+        return previous.cache["doctor"], True
+    from coordinator.doctor import run_doctor
 
-        try:
-            snap.cache["doctor"] = run_doctor(lab)
-        except MemoryFrameworkError as exc:
-            snap.cache["doctor"] = None
-            snap.cache["doctor_error"] = str(exc)
+    try:
+        snap.cache["doctor"] = run_doctor(lab)
+    except MemoryFrameworkError as exc:
+        snap.cache["doctor"] = exc
+    return snap.cache["doctor"], False
+
+
+def overview(
+    lab: Lab, snap: Snapshot, previous: Snapshot | None = None, run_doctor_now: bool = False
+) -> dict[str, Any]:
+    now = lab.clock.now()
+    doctor, doctor_stale = _doctor(lab, snap, previous, run_doctor_now)
     counts = snap.counts()
     return {
         "layers": sorted(counts["layers"].items()),
@@ -128,21 +149,28 @@ def overview(lab: Lab, snap: Snapshot) -> dict[str, Any]:
         "timeline": timeline(snap, lab.daily.today()),
         "freshness": freshness(snap, now, lab.settings.stale_days),
         "index": index_state(lab),
-        "doctor": snap.cache["doctor"],
-        "doctor_error": snap.cache.get("doctor_error"),
+        "doctor": None if isinstance(doctor, Exception) else doctor,
+        "doctor_error": str(doctor) if isinstance(doctor, Exception) else None,
+        "doctor_stale": doctor_stale,
         "hidden": [layer for layer in ("memory", "daily") if not snap.can_read(layer)],
     }
 
 
+def paged(items: Sequence[T], page: int, name: str) -> dict[str, Any]:
+    """One page of ``PAGE_SIZE`` items (the page number clamped to what exists)."""
+    pages = max(1, -(-len(items) // PAGE_SIZE))
+    page = min(max(page, 1), pages)
+    chunk = items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    return {name: chunk, "page": page, "pages": pages, "total": len(items)}
+
+
 def sections(records: list[Record], page: int) -> dict[str, Any]:
     """Records grouped by section (file order), one page of ``PAGE_SIZE``."""
-    pages = max(1, -(-len(records) // PAGE_SIZE))
-    page = min(max(page, 1), pages)
-    chunk = records[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    data = paged(records, page, "records")
     grouped: dict[str, list[Record]] = defaultdict(list)
-    for record in chunk:
+    for record in data.pop("records"):
         grouped[record.section or "(no section)"].append(record)
-    return {"sections": list(grouped.items()), "page": page, "pages": pages, "total": len(records)}
+    return dict(data, sections=list(grouped.items()))
 
 
 def calendar_months(snap: Snapshot, sealed: set[str], today: date) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -126,33 +127,70 @@ def _archive(lab: Lab) -> list[ArchivedEntry]:
     ]
 
 
-def load(lab: Lab) -> Snapshot:
-    snap = Snapshot(lab.session_kind)
-    if snap.can_read("memory"):
-        snap.memory = lab.memory_records()
-        snap.archive = _archive(lab)
-    if snap.can_read("project"):
-        snap.projects = {name: lab.project_records(name) for name in lab.project_names()}
-    if snap.can_read("daily"):
-        for day, path in lab.daily.files().items():
-            snap.days[day] = lab.daily.read_path(day, path)
-            snap.day_paths[day] = lab.workspace.relative(path)
-    for record in snap.all_records():
-        snap.by_id.setdefault(record.id, record)
-    return snap
+Stamp = tuple[tuple[str, int, int], ...]
+
+
+def _stamp(paths: list[Path]) -> Stamp:
+    out = []
+    for path in paths:
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            continue
+        out.append((str(path), st.st_mtime_ns, st.st_size))
+    return tuple(out)
 
 
 class SnapshotCache:
-    """One snapshot, replaced when the fingerprint changes."""
+    """One snapshot, rebuilt when the fingerprint changes — re-parsing only the files that
+    changed (a write to today's log re-reads that one file, not the whole workspace)."""
 
     def __init__(self, lab: Lab) -> None:
         self.lab = lab
         self._key: object = None
         self._snap: Snapshot | None = None
+        self._files: dict[str, tuple[Stamp, Any]] = {}
+        self.previous: Snapshot | None = None  # the one before the latest change
+
+    def _cached(self, key: str, paths: list[Path], read: Callable[[], Any]) -> Any:
+        stamp = _stamp(paths)
+        hit = self._files.get(key)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        value = read()
+        self._files[key] = (stamp, value)
+        return value
 
     def get(self) -> Snapshot:
         key = fingerprint(self.lab)
         if self._snap is None or key != self._key:
-            self._snap = load(self.lab)
+            self.previous = self._snap
+            self._snap = self._load()
             self._key = key
         return self._snap
+
+    def _load(self) -> Snapshot:
+        lab = self.lab
+        ws = lab.workspace
+        snap = Snapshot(lab.session_kind)
+        if snap.can_read("memory"):
+            snap.memory = self._cached("memory", [ws.memory_file], lab.memory_records)
+            snap.archive = self._cached("archive", [ws.memory_archive], lambda: _archive(lab))
+        if snap.can_read("project"):
+            for name in lab.project_names():
+                snap.projects[name] = self._cached(
+                    f"project:{name}",
+                    lab.projects.files(name),
+                    lambda name=name: lab.project_records(name),  # type: ignore[misc]
+                )
+        if snap.can_read("daily"):
+            for day, path in lab.daily.files().items():
+                snap.days[day] = self._cached(
+                    f"day:{day}",
+                    [path],
+                    lambda day=day, path=path: lab.daily.read_path(day, path),  # type: ignore[misc]
+                )
+                snap.day_paths[day] = ws.relative(path)
+        for record in snap.all_records():
+            snap.by_id.setdefault(record.id, record)
+        return snap

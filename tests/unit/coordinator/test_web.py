@@ -206,3 +206,38 @@ def test_cli_skills_approve_and_discard(home: Path) -> None:
     assert gone.exit_code == 0 and not (home / "skills" / ids["draft"]).exists()
     missing = runner.invoke(cli, ["--home", str(home), "skills", "approve", ids["draft"]])
     assert missing.exit_code == 1 and "no skill named" in missing.output
+
+
+def test_distillation_page_shows_each_promotion_with_its_log_line(home: Path) -> None:
+    from coordinator.maintenance import run_maintenance
+
+    (home / "memory").mkdir(parents=True)
+    (home / "memory/2026-11-24.md").write_text(
+        "# 2026-11-24\n\n"
+        "- 09:00:00Z [event] We decided to label every disk with its purchase date. "
+        "<!-- id=d-aa0001 -->\n"
+    )
+    with Lab.open(home) as lab:
+        report = run_maintenance(lab)
+        assert report.distill.written, "the decision is promoted"
+        client = TestClient(build_app(lab, TOKEN), base_url=BASE)
+        page = client.get(f"/distill?token={TOKEN}")
+    assert page.status_code == 200 and "label every disk" in page.text
+    assert "/file?path=memory/2026-11-24.md&amp;line=3" in page.text
+    assert "last run: 2026-11-29" in page.text.lower()
+
+
+def test_calendar_marks_sealed_days_and_the_timeline_counts_days(home: Path) -> None:
+    (home / "memory").mkdir(parents=True)
+    (home / "memory/2026-11-24.md").write_text(
+        "# 2026-11-24\n\n- 09:00:00Z [event] Replaced the UPS battery. <!-- id=d-bb0001 -->\n"
+    )
+    with Lab.open(home) as lab:  # opening seals past days
+        lab.remember("Restarted the Jellyfin container.", layer="daily")
+        client = TestClient(build_app(lab, TOKEN), base_url=BASE)
+        days = client.get(f"/days?day=2026-11-24&token={TOKEN}").text
+        overview = client.get("/").text
+    assert 'class=" has sealed"' in days and "UPS battery" in days
+    assert '<span class="badge">sealed</span>' in days
+    assert 'class=" has today"' in days, "today has a log and is not sealed"
+    assert overview.count("<rect ") == 2 and "2 entries in the last 90 days" in overview

@@ -141,13 +141,19 @@ def overview(
 ) -> dict[str, Any]:
     now = lab.clock.now()
     doctor, doctor_stale = _doctor(lab, snap, previous, run_doctor_now)
-    counts = snap.counts()
+    today = lab.daily.today()
+    key = f"overview:{today}"  # derived from the files (and today's date): once per snapshot
+    if key not in snap.cache:
+        counts = snap.counts()
+        snap.cache[key] = {
+            "layers": sorted(counts["layers"].items()),
+            "kinds": counts["kinds"].most_common(),
+            "projects": sorted(counts["projects"].items()),
+            "timeline": timeline(snap, today),
+            "freshness": freshness(snap, now, lab.settings.stale_days),
+        }
     return {
-        "layers": sorted(counts["layers"].items()),
-        "kinds": counts["kinds"].most_common(),
-        "projects": sorted(counts["projects"].items()),
-        "timeline": timeline(snap, lab.daily.today()),
-        "freshness": freshness(snap, now, lab.settings.stale_days),
+        **snap.cache[key],
         "index": index_state(lab),
         "doctor": None if isinstance(doctor, Exception) else doctor,
         "doctor_error": str(doctor) if isinstance(doctor, Exception) else None,

@@ -71,6 +71,17 @@ def _seed(home: Path) -> dict[str, str]:
             lab.remember("The old router admin page is at 192.168.1.1.", layer="memory").id
         )
         lab.remember("Restarted the Jellyfin container after it ran out of memory.", layer="daily")
+        things = ("the NAS", "the router", "Home Assistant", "the UPS", "Grafana", "restic")
+        past = [  # a few weeks of imported log lines, so the timeline and calendar have shape
+            {
+                "layer": "daily",
+                "text": f"Checked {things[n % len(things)]} ({n}).",
+                "time": f"2026-11-{1 + n // 3:02d}T{8 + n % 3 * 4:02d}:00:00Z",
+            }
+            for n in range(3 * 27)
+            if n % 5 != 2
+        ]
+        assert lab.import_entries(past).refused == 0
         lab.projects.create("homelab")
         lab.remember(
             "Take a ZFS snapshot before every upgrade.",
@@ -253,7 +264,7 @@ def test_skills_try_a_phrase_days_and_distillation_pages(browser: WebDriver, sit
     assert site.ids["draft"] in matches
     shot(browser, site, "skills")
     browser.get(f"{site.base}/days")
-    browser.find_element(By.CSS_SELECTOR, "#calendar td.has a").click()
+    browser.find_element(By.CSS_SELECTOR, "#calendar td.today a").click()
     assert "Jellyfin" in browser.find_element(By.ID, "day").text
     shot(browser, site, "days")
     browser.get(f"{site.base}/distill")

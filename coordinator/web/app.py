@@ -387,4 +387,12 @@ def build_app(lab: Lab, token: str) -> Starlette:
         Route("/act", web.act, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(Guard, token=token)])
+
+    async def domain_error(request: Request, exc: Exception) -> Response:
+        return web.problem(request, exc)  # one clear line, never a traceback
+
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, token=token)],
+        exception_handlers={MemoryFrameworkError: domain_error},
+    )

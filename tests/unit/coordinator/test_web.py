@@ -241,3 +241,30 @@ def test_calendar_marks_sealed_days_and_the_timeline_counts_days(home: Path) -> 
     assert '<span class="badge">sealed</span>' in days
     assert 'class=" has today"' in days, "today has a log and is not sealed"
     assert overview.count("<rect ") == 2 and "2 entries in the last 90 days" in overview
+
+
+def test_a_quarantined_log_line_can_be_dropped_after_the_confirmation(
+    site: tuple[TestClient, dict[str, str]], home: Path
+) -> None:
+    client, _ = site
+    log = next((home / "memory").glob("*.md"))
+    entry_id = log.read_text().split("id=")[1].split()[0]
+    page = client.get(f"/entry/{entry_id}?forget=1")
+    assert "confirm-forget" in page.text
+    done = _post(client, action="forget", target=entry_id, confirmed="yes")
+    assert "forgotten" in done.text and "[forgotten]" in log.read_text()
+
+
+def test_a_domain_error_inside_a_page_is_one_line_not_a_traceback(
+    site: tuple[TestClient, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from coordinator import review
+    from memory.errors import SearchIndexError
+
+    def broken(lab: Any, days: int = 30) -> list[Any]:
+        raise SearchIndexError("the index is locked by another process; try again")
+
+    monkeypatch.setattr(review, "review_items", broken)
+    client, _ = site
+    page = client.get("/review")
+    assert page.status_code == 400 and "locked by another process" in page.text

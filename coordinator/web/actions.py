@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTIONS", "run_action"]
 
-ACTIONS = ("keep", "confirm", "supersede", "archive", "forget", "approve", "discard")
+ACTIONS = ("keep", "confirm", "supersede", "archive", "merge", "forget", "approve", "discard")
 
 
 def _layer_of(entry_id: str) -> str:
@@ -76,6 +76,26 @@ def archive(lab: Lab, entry_id: str) -> dict[str, Any]:
     }
 
 
+def merge(lab: Lab, entry_id: str, into: str) -> dict[str, Any]:
+    """A near-duplicate folded into the entry it repeats: that entry is confirmed (the
+    repetition counts as a confirmation) and the duplicate goes to the archive."""
+    if not into or into == entry_id:
+        raise InvalidInputError(
+            f"merge needs the id of the entry {entry_id!r} repeats; use the review queue's "
+            "Merge button, which names it."
+        )
+    kept = lab.confirm(into)
+    reason = f"merged into {into}"
+    lab.archive_memory([entry_id], reason=reason)
+    return {
+        "status": "merged",
+        "id": kept.id,
+        "citation": kept.citation,
+        "archived": entry_id,
+        "reason": f"{reason}; {into} confirmed {kept.confirms} times",
+    }
+
+
 def run_action(lab: Lab, action: str, target: str, form: dict[str, str]) -> dict[str, Any]:
     """Dispatch one form's action; ``target`` is an entry id or a skill name."""
     if action == "keep":
@@ -86,6 +106,8 @@ def run_action(lab: Lab, action: str, target: str, form: dict[str, str]) -> dict
         return supersede(lab, target, form.get("text", ""), form.get("project") or None)
     if action == "archive":
         return archive(lab, target)
+    if action == "merge":
+        return merge(lab, target, form.get("into", ""))
     if action == "forget":
         return forget(lab, target)
     if action in ("approve", "discard"):

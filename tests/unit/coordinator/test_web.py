@@ -268,3 +268,20 @@ def test_a_domain_error_inside_a_page_is_one_line_not_a_traceback(
     client, _ = site
     page = client.get("/review")
     assert page.status_code == 400 and "locked by another process" in page.text
+
+
+def test_merge_a_near_duplicate_from_the_review_queue(home: Path) -> None:
+    with Lab.open(home) as lab:
+        a = lab.remember("The NAS is at 10.0.0.5.", layer="memory").id
+        b = lab.remember("The NAS is at 10.0.0.6.", layer="memory").id
+        client = TestClient(build_app(lab, TOKEN), base_url=BASE)
+        queue = client.get(f"/review?token={TOKEN}").text
+        assert f'name="into" value="{a}"' in queue, "the Merge button names the kept entry"
+        done = _post(client, action="merge", target=str(b), into=str(a))
+        assert done.status_code == 200 and "merged" in done.text
+        active = {r.id for r in lab.memory_records()}
+        assert a in active and b not in active
+        archive = (home / "memory/archive/MEMORY-archive.md").read_text()
+        assert f"reason=merged%20into%20{a}" in archive
+        again = _post(client, action="merge", target=str(a), into="")
+        assert again.status_code == 400 and "merge needs the id" in again.text

@@ -102,6 +102,17 @@ def run_action(lab: Lab, action: str, target: str, form: dict[str, str]) -> dict
         return {"status": "kept", "id": target, "reason": "nothing changed"}
     if action == "confirm":
         return confirm(lab, target)
+    if action == "supersede" and form.get("by"):
+        # Review's near-duplicate: the older entry is retired in favour of the newer one.
+        from coordinator.review import supersede_entry
+
+        record = supersede_entry(lab, target, form["by"])
+        return {
+            "status": "superseded",
+            "id": record.id,
+            "citation": record.citation,
+            "superseded_by": form["by"],
+        }
     if action == "supersede":
         return supersede(lab, target, form.get("text", ""), form.get("project") or None)
     if action == "archive":

@@ -276,12 +276,25 @@ def test_merge_a_near_duplicate_from_the_review_queue(home: Path) -> None:
         b = lab.remember("The NAS is at 10.0.0.6.", layer="memory").id
         client = TestClient(build_app(lab, TOKEN), base_url=BASE)
         queue = client.get(f"/review?token={TOKEN}").text
-        assert f'name="into" value="{a}"' in queue, "the Merge button names the kept entry"
-        done = _post(client, action="merge", target=str(b), into=str(a))
+        assert f'name="into" value="{b}"' in queue, "Merge names the newer entry"
+        assert f'name="by" value="{b}"' in queue, "Supersede names the newer entry, as the CLI"
+        done = _post(client, action="merge", target=str(a), into=str(b))
         assert done.status_code == 200 and "merged" in done.text
         active = {r.id for r in lab.memory_records()}
-        assert a in active and b not in active
+        assert b in active and a not in active
         archive = (home / "memory/archive/MEMORY-archive.md").read_text()
-        assert f"reason=merged%20into%20{a}" in archive
-        again = _post(client, action="merge", target=str(a), into="")
+        assert f"reason=merged%20into%20{b}" in archive
+        again = _post(client, action="merge", target=str(b), into="")
         assert again.status_code == 400 and "merge needs the id" in again.text
+
+
+def test_supersede_a_near_duplicate_from_the_review_queue(home: Path) -> None:
+    with Lab.open(home) as lab:
+        a = str(lab.remember("The NAS is at 10.0.0.5.", layer="memory").id)
+        b = str(lab.remember("The NAS is at 10.0.0.6.", layer="memory").id)
+        client = TestClient(build_app(lab, TOKEN), base_url=BASE)
+        client.get(f"/?token={TOKEN}")
+        done = _post(client, action="supersede", target=a, by=b)
+        assert done.status_code == 200 and "superseded" in done.text
+    text = (home / "MEMORY.md").read_text()
+    assert f"superseded_by={b}" in text and f"supersedes={a}" in text

@@ -1,14 +1,82 @@
-"""Answers from memory. Offline, the answer is the best snippets themselves, each cited."""
+"""Answers from memory: the current answer first, dates understood, "nothing" said plainly.
+
+``answer_question`` reads a time expression (``memory.timeexpr``), searches, drops what is
+not an answer (superseded entries never reach the index; session summaries unless the
+question is about sessions; entries outside the asked days), ranks what is left for an
+answer (entries naming whom the question names; among entries about the same subject the
+newest, a logged change above the fact it changed), decides whether memory holds an answer
+at all, and writes the direct answer (the best supporting sentence) then at most three
+cited sources. "What did I do yesterday?" lists the entries of the asked days instead.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, time, tzinfo
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memory.timeexpr import Window, find_window
+
 if TYPE_CHECKING:
+    from coordinator.lab import Lab
+    from memory.records import Record
     from memory.search.service import Hit
 
-__all__ = ["Answer", "answer_offline"]
+__all__ = ["Answer", "answer_offline", "answer_question"]
+
+RELATIVE_FLOOR = 0.35  # a snippet scoring under this share of the best one is noise
+MAX_SOURCES = 3
+WINDOW_SOURCES = 8  # "what did I fix last week?" lists what it found in those days
+CANDIDATES = 20
+DIGEST_LIMIT = 60
+# Evidence: found when the best candidate's strength reaches FOUND_AT (calibrated, see
+# docs/benchmarks.md) — strength mixes the question-entry cosine and the share of the
+# question's words the entry holds.
+COS_WEIGHT = 1.0
+COVER_WEIGHT = 0.5
+FOUND_AT = 0.42
+NAMED_SHARE = 0.8  # the best entry naming whom the question names must be this close
+SAME_SUBJECT = 0.45  # cosine between two entries that speak of the same thing
+SHARED_SUBJECT = 0.3  # … or a lower cosine when they share half the question's words
+CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
+CHANGE_BOOST = 1.15
+
+_PAST = re.compile(
+    r"\b(?:did|was|were|went|had|used to|before|previous\w*|old|first|hice|hizo|fue|era|"
+    r"ten[ií]a|estaba|antes|anterior)\b",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(
+    r"\b(?:moved|moving|migrated|switched|changed|replaced|upgraded|downgraded|now|no longer|"
+    r"bumped|updated|renamed|lowered|raised|set to|ya|bajad\w*|subid\w*|puesto|"
+    r"from now on|anymore|instead|renamed|became|is now|went back|back to|"
+    r"ahora|ya no|cambi\w*|pas[oóa] a|se mueve|mov[ií]\w*|migr\w*|sustitu\w*|actualic\w*|"
+    r"actualiz\w*|a partir de|vuelv\w*|volv\w*)\b",
+    re.IGNORECASE,
+)
+_DIGEST = re.compile(
+    r"^\W*(?:what|which|qu[eé]|cu[aá]l(?:es)?)\b.{0,30}\b(?:do|did|done|happen\w*|"
+    r"get|got|work\w* on|log\w*|hice|hizo|pas[oó]|hicimos|ocurri[oó]|sucedi[oó]|"
+    r"hubo|trabaj\w*|registr\w*)\b",
+    re.IGNORECASE,
+)
+_WHEN = re.compile(r"^\W*(?:when|what day|which day|cu[aá]ndo|qu[eé] d[ií]a)\b", re.IGNORECASE)
+_SESSIONS = re.compile(r"\b(?:sessions?|sesi[oó]n|sesiones|chats?)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z¿¡\"'(])")
+_NAME = re.compile(r"\b([A-Z][a-zà-ÿ]+)(?:'s|’s)?\b")
+_NOT_NAMES = frozenset(
+    """What When Where Who Whom Which Why How Is Are Was Were Do Does Did Can Could Should
+    Have Has Any List Show Tell Remind The A An In On At For Of And Or My Our Your I Qué Que
+    Cuál Cual Cuándo Cuando Dónde Donde Quién Quien Cómo Como Cuánto Cuanto Cuántos El La Los
+    Las Un Una Mi Mis En Con De Del Por Para Hay Tengo""".split()
+)
+_ES_STOP = frozenset(
+    """que qué cual cuál cuales cuándo cuando donde dónde quien quién como cómo cuanto cuánto
+    cuantos cuántos el la los las un una unos unas de del en con por para mi mis tu es son
+    está esta están hay tengo tiene al lo se su sus y o a me""".split()
+)
 
 
 @dataclass
@@ -16,27 +84,379 @@ class Answer:
     question: str
     text: str
     hits: list[Hit] = field(default_factory=list)
+    found: bool = True
+    when: Window | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
             "answer": self.text,
+            "found": self.found,
+            "when": self.when.to_json() if self.when else None,
             "citations": [h.citation for h in self.hits],
             "hits": [h.to_json() for h in self.hits],
         }
 
 
-RELATIVE_FLOOR = 0.35  # a snippet scoring under this share of the best one is noise
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    hit: Hit
+    at: datetime | None
+    cos: float
+    cover: float
+    named: bool
+    change: bool
+
+    @property
+    def strength(self) -> float:
+        return COS_WEIGHT * self.cos + COVER_WEIGHT * self.cover
+
+
+# -- the question ---------------------------------------------------------------------------
+def _words(text: str) -> set[str]:
+    from memory.search.lexical import terms
+
+    return {t for t in terms(text) if t not in _ES_STOP}
+
+
+_ES_ONLY = frozenset(
+    """que qué cual cuál cuales cuáles cuándo cuando donde dónde quién quien cómo cuánto
+    cuántos cuánta el la los las del en con por para mi mis es está están hay tengo tiene
+    tenemos nos""".split()
+)
+
+
+def search_text(question: str) -> str:
+    """The question as search sees it: a Spanish question loses its function words (the
+    lexical index stems English only, so "qué", "en", "está" would match everything)."""
+    words = re.findall(r"[\w.:/-]+", question.lower())
+    if sum(w in _ES_ONLY for w in words) < 2 and "¿" not in question:
+        return question
+    kept = [w for w in re.findall(r"[\w.:/-]+", question) if w.lower() not in _ES_STOP]
+    return " ".join(kept) or question
+
+
+def names_in(question: str) -> list[str]:
+    """Capitalised words past the first that are not question words: whom it names."""
+    found = []
+    for match in _NAME.finditer(question):
+        word = match.group(1)
+        if match.start() == 0 or word in _NOT_NAMES:
+            continue
+        if question[: match.start()].rstrip().endswith(("¿", "¡")) and match.start() <= 2:
+            continue
+        found.append(word)
+    return list(dict.fromkeys(found))
+
+
+def is_digest(rest: str) -> bool:
+    """'What did I do …' / '¿Qué pasó …': a question about the days, not about a topic."""
+    if not _DIGEST.search(rest):
+        return False
+    generic = {"happen", "get", "done", "work", "log", "hice", "pasó", "paso", "ocurrió"}
+    return not (_words(rest) - generic)
+
+
+# -- entries --------------------------------------------------------------------------------
+_CLOCK = re.compile(r"^\s*[-*+] (\d{2}:\d{2}:\d{2})Z ")
+_AT = re.compile(r"\bat=(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?Z?)")
+
+
+def _instants(root: Path, hits: list[Hit]) -> dict[str, datetime | None]:
+    """When each hit's entry was written, read from its line (daily clock or ``at=``)."""
+    from memory.clock import parse_instant
+
+    lines: dict[str, list[str]] = {}
+    out: dict[str, datetime | None] = {}
+    for hit in hits:
+        if hit.path not in lines:
+            try:
+                lines[hit.path] = (root / hit.path).read_text(encoding="utf-8").split("\n")
+            except OSError:
+                lines[hit.path] = []
+        text = lines[hit.path]
+        line = text[hit.line_start - 1] if 0 < hit.line_start <= len(text) else ""
+        at: datetime | None = None
+        clock = _CLOCK.match(line)
+        stamp = _AT.search(line)
+        if clock and hit.date:
+            at = datetime.combine(
+                date.fromisoformat(hit.date), time.fromisoformat(clock.group(1)), tzinfo=UTC
+            )
+        elif stamp:
+            try:
+                at = parse_instant(stamp.group(1))
+            except ValueError:
+                at = None
+        elif hit.date:
+            at = datetime.combine(date.fromisoformat(hit.date), time(0), tzinfo=UTC)
+        out[hit.citation] = at
+    return out
+
+
+def _vectors(lab: Lab, hits: list[Hit]) -> dict[str, Any]:
+    ids = {f"{h.path}#{h.id}": h.citation for h in hits if h.id}
+    ids.update({f"{h.path}#{h.id}#w0": h.citation for h in hits if h.id})
+    stored = lab.search_service.vectors.vectors(list(ids))
+    return {ids[i]: v for i, v in stored.items()}
+
+
+def _candidates(lab: Lab, query: str, hits: list[Hit], names: list[str]) -> list[Candidate]:
+    import numpy as np
+
+    if not hits:
+        return []
+    qvec = lab.embedder.embed([query])[0]
+    vecs = _vectors(lab, hits)
+    asked = _words(query)
+    at = _instants(lab.workspace.root, hits)
+    out = []
+    for hit in hits:
+        vec = vecs.get(hit.citation)
+        cos = float(np.dot(vec, qvec)) if vec is not None else 0.0
+        cover = len(asked & _words(hit.text)) / len(asked) if asked else 0.0
+        named = all(re.search(rf"\b{re.escape(n)}\b", hit.text) for n in names)
+        out.append(
+            Candidate(hit, at[hit.citation], cos, cover, named, bool(_CHANGE.search(hit.text)))
+        )
+    return out
+
+
+def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
+    """Answer order: named first when the question names someone; then, for a question
+    about the present, the newest statement about the best entry's subject (a curated fact
+    or a logged change) — so a changed fact is answered with its new value."""
+    if not cands:
+        return cands
+    order = sorted(cands, key=lambda c: -(c.hit.score * (1.0 if c.named else 0.5) * _change(c)))
+    if _PAST.search(question):
+        return order
+    best = order[0]
+    subject = _words(question) & _words(best.hit.text)
+    vecs = _vectors(lab, [c.hit for c in order[:10]])
+    group = [
+        c
+        for c in order[:10]
+        if c is best
+        or (
+            _states_value(c)
+            and c.named >= best.named
+            and c.hit.score >= CLOSE_ENOUGH * best.hit.score
+            and _same_subject(c, best, subject, vecs)
+        )
+    ]
+    stated = [c for c in group if _states_value(c) and c.at is not None]
+    if not stated:
+        return order
+    newest = max(stated, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    order.remove(newest)
+    order.insert(0, newest)
+    return order
+
+
+def _states_value(c: Candidate) -> bool:
+    """A curated fact, or a log entry that changes one ("moved to", "now runs on")."""
+    return c.hit.layer != "daily" or c.change
+
+
+def _same_subject(c: Candidate, best: Candidate, subject: set[str], vecs: dict[str, Any]) -> bool:
+    import numpy as np
+
+    a, b = vecs.get(c.hit.citation), vecs.get(best.hit.citation)
+    sim = float(np.dot(a, b)) if a is not None and b is not None else 0.0
+    shares = bool(subject) and len(subject & _words(c.hit.text)) * 2 >= len(subject)
+    return sim >= SAME_SUBJECT or (shares and sim >= SHARED_SUBJECT)
+
+
+def _change(c: Candidate) -> float:
+    return CHANGE_BOOST if c.change else 1.0
+
+
+def decide(cands: list[Candidate], names: list[str]) -> bool:
+    """Does memory hold an answer? The strongest candidate must be strong enough, and when
+    the question names someone, the best entry naming them must be nearly as strong."""
+    if not cands:
+        return False
+    best = max(c.strength for c in cands)
+    if best < FOUND_AT:
+        return False
+    if names:
+        named = max((c.strength for c in cands if c.named), default=0.0)
+        return named >= NAMED_SHARE * best
+    return True
+
+
+# -- the text -------------------------------------------------------------------------------
+def best_sentence(text: str, query: str) -> str:
+    sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+    if len(sentences) <= 1:
+        return text.strip()
+    asked = _words(query)
+    return max(sentences, key=lambda s: len(asked & _words(s)))
+
+
+def _local(at: datetime | None, zone: tzinfo) -> str:
+    return at.astimezone(zone).date().isoformat() if at else ""
+
+
+def _source_line(c: Candidate, zone: tzinfo) -> str:
+    when = f"{_local(c.at, zone)}, " if c.at and c.hit.layer == "daily" else ""
+    return f"- {c.hit.text} ({when}{c.hit.citation})"
+
+
+def _direct(c: Candidate, question: str, query: str, zone: tzinfo) -> str:
+    sentence = best_sentence(c.hit.text, query)
+    day = _local(c.at, zone)
+    if _WHEN.search(question) and day:
+        weekday = c.at.astimezone(zone).strftime("%A") if c.at else ""
+        return f"On {day} ({weekday}): {sentence} ({c.hit.citation})"
+    when = f"{day}, " if day and c.hit.layer == "daily" else ""
+    return f"{sentence} ({when}{c.hit.citation})"
+
+
+def _nothing(question: str, window: Window | None, closest: list[Candidate], zone: tzinfo) -> str:
+    topic = question.strip().rstrip("?").lstrip("¿").strip()
+    lines = [f"Nothing in memory about “{topic}”."]
+    if window:
+        lines[0] = f"Nothing in memory about “{topic}” on {window.describe()}."
+    for c in closest[:2]:
+        lines.append(f"closest: {c.hit.text[:120]} ({c.hit.citation})")
+    return "\n".join(lines)
+
+
+# -- the answers ----------------------------------------------------------------------------
+def _window_records(lab: Lab, window: Window, zone: tzinfo) -> list[Record]:
+    """Entries written in the window: the daily log, plus changes noted in curated files."""
+    from datetime import timedelta
+
+    begin, end = window.instants(zone)
+    if window.start.year < 1990:
+        begin = max(begin, end - timedelta(days=3660))
+    records: list[Record] = []
+    if lab.session_kind != "cron":
+        day = begin.astimezone(zone).date()
+        while day <= (end - timedelta(seconds=1)).astimezone(zone).date():
+            records += lab.local_day_records(day)
+            day += timedelta(days=1)
+    records = [r for r in records if r.kind != "session-summary" and r.at]
+    curated: list[Record] = []
+    try:
+        curated += lab.memory_records()
+    except Exception:  # a session that may not read MEMORY.md
+        curated = []
+    for name in lab.project_names():
+        try:
+            curated += lab.project_records(name)
+        except Exception:
+            break
+    records += [r for r in curated if r.active and r.at and _CHANGE.search(r.text)]
+    inside = [r for r in records if r.at and begin <= r.at < end]
+    return sorted(inside, key=lambda r: r.at or begin)
+
+
+def _digest(lab: Lab, question: str, window: Window, zone: tzinfo) -> Answer:
+    from memory.search.ranking import Hit
+
+    records = _window_records(lab, window, zone)
+    if not records:
+        return Answer(question, _nothing(question, window, [], zone), [], False, window)
+    head = f"{window.describe()} — {len(records)} entries in memory:"
+    lines = [head]
+    hits = []
+    for r in records[:DIGEST_LIMIT]:
+        clock = r.at.astimezone(zone).strftime("%Y-%m-%d %H:%M") if r.at else ""
+        lines.append(f"- {clock} {r.text} ({r.citation})")
+        hits.append(
+            Hit(
+                r.citation,
+                r.path,
+                r.line_start,
+                r.line_end,
+                r.layer,
+                r.kind,
+                r.id,
+                _local(r.at, zone) or None,
+                r.src.removeprefix("import:"),
+                r.project,
+                1.0,
+                r.text,
+            )  # fmt: skip
+        )
+    if len(records) > DIGEST_LIMIT:
+        lines.append(f"(and {len(records) - DIGEST_LIMIT} more)")
+    return Answer(question, "\n".join(lines), hits, True, window)
+
+
+def _search(lab: Lab, query: str, window: Window | None, zone: tzinfo, k: int) -> list[Hit]:
+    since = until = None
+    if window:
+        begin, end = window.instants(zone)
+        since, until = begin.date(), end.date()
+        if window.start.year < 1990:
+            since = None
+    hits = lab.search(query, k=max(k, CANDIDATES), since=since, until=until)
+    return hits
+
+
+def answer_question(lab: Lab, question: str, *, k: int = MAX_SOURCES) -> Answer:
+    """The answer to ``question`` from this session's memory (offline)."""
+    zone = lab.settings.zone()
+    window, rest = find_window(question, lab.clock.now(), zone)
+    if window and is_digest(rest):
+        return _digest(lab, question, window, zone)
+    query = search_text(rest if window and _words(rest) else question)
+    hits = _search(lab, query, window, zone, k)
+    if not _SESSIONS.search(question):
+        hits = [h for h in hits if h.kind != "session-summary"]
+    names = names_in(query)
+    cands = _candidates(lab, query, hits, names)
+    if window:
+        cands = [c for c in cands if c.at and window.contains(c.at, zone)]
+    found = decide(cands, names)
+    ranked = _rank(lab, cands, question)
+    if not found:
+        return Answer(question, _nothing(question, window, ranked, zone), [], False, window)
+    best = ranked[0]
+    floor = RELATIVE_FLOOR * best.hit.score
+    limit = WINDOW_SOURCES if window else min(k, MAX_SOURCES)
+    sources = [c for c in ranked if c.hit.score >= floor][:limit]
+    lines = [_direct(best, question, query, zone)]
+    if window:
+        lines[0] += f" — looked at {window.describe()}"
+    lines += ["Sources:"] + [_source_line(c, zone) for c in sources]
+    return Answer(question, "\n".join(lines), [c.hit for c in sources], True, window)
 
 
 def answer_offline(question: str, hits: list[Hit]) -> Answer:
+    """The plain fallback over given hits: the best one first, then up to three sources."""
     if hits:
         best = hits[0].score
         hits = [h for h in hits if best <= 0 or h.score >= RELATIVE_FLOOR * best]
     if not hits:
-        return Answer(question, "I have nothing in memory about that.", [])
-    lines = ["From memory (best matches first):"]
-    for hit in hits:
-        when = f"{hit.date}, " if hit.date and hit.layer == "daily" else ""
-        lines.append(f"- {hit.text} ({when}{hit.citation})")
-    return Answer(question, "\n".join(lines), hits)
+        return Answer(question, "Nothing in memory about that.", [], False)
+    first = hits[0]
+    when = f"{first.date}, " if first.date and first.layer == "daily" else ""
+    lines = [f"{best_sentence(first.text, question)} ({when}{first.citation})", "Sources:"]
+    for hit in hits[:MAX_SOURCES]:
+        day = f"{hit.date}, " if hit.date and hit.layer == "daily" else ""
+        lines.append(f"- {hit.text} ({day}{hit.citation})")
+    return Answer(question, "\n".join(lines), hits[:MAX_SOURCES])
+
+
+def with_session(answer: Answer, lab: Lab) -> Answer:
+    """In a chat, "what am I working on?" also hears the session's own task and notes."""
+    parts = []
+    if lab.session.project:
+        parts.append(f"active project: {lab.session.project}")
+    if lab.session.task:
+        parts.append(f"task: {lab.session.task}")
+    parts += [f"note: {text}" for _, text, _ in lab.session.notes[-3:]]
+    if not parts or not re.search(
+        r"\b(?:working on|my task|doing now|this session|trabajando|mi tarea|esta sesi[oó]n)\b",
+        answer.question,
+        re.IGNORECASE,
+    ):
+        return answer
+    head = "This session — " + "; ".join(parts)
+    text = head if not answer.found else head + "\n" + answer.text
+    return replace(answer, text=text, found=True)

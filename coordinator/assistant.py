@@ -63,7 +63,10 @@ def _tools(lab: Lab) -> list[Any]:
     return [recall, remember]
 
 
-def model_answer(lab: Lab, model: Any, question: str, hits: list[Hit]) -> Answer:
+def model_answer(
+    lab: Lab, model: Any, question: str, hits: list[Hit], offline: Answer | None = None
+) -> Answer:
+    """A grounded answer from the model; on any failure, ``offline`` (or the snippets)."""
     from langchain_core.messages import HumanMessage, SystemMessage, ToolMessage
 
     tools = {t.name: t for t in _tools(lab)}
@@ -91,13 +94,14 @@ def model_answer(lab: Lab, model: Any, question: str, hits: list[Hit]) -> Answer
         if not text:
             raise ValueError("the model gave an empty answer")
     except Exception as exc:  # any model failure: answer offline, say why
-        offline = answer_offline(question, hits)
-        offline.text += f"\n(model unavailable: {type(exc).__name__}; offline answer)"
-        return offline
+        fallback = offline or answer_offline(question, hits)
+        fallback.text += f"\n(model unavailable: {type(exc).__name__}; offline answer)"
+        return fallback
     cited = [h for h in hits if h.citation in text]
     if hits and not cited:
         text += "\nSources: " + ", ".join(h.citation for h in hits[:3])
-    return Answer(question, text, cited or hits[:3])
+    when = offline.when if offline else None
+    return Answer(question, text, cited or hits[:3], True, when)
 
 
 def model_summary(lab: Lab, model: Any, head: str, lines: list[str]) -> str | None:

@@ -232,18 +232,23 @@ class Lab:
                 }
             )
 
-    def ask(self, question: str, *, k: int = 5) -> Answer:
-        """Answer from memory: the best hits, cited (offline: the snippets themselves)."""
-        from coordinator.answer import answer_offline
+    def ask(self, question: str, *, k: int = 3) -> Answer:
+        """Answer from memory: the direct answer first, then at most three cited sources;
+        ``found`` is False when memory holds no answer (see ``coordinator.answer``)."""
+        from coordinator.answer import answer_question, with_session
 
-        hits = self.search(question, k=k)
+        if not question or not question.strip():
+            raise InvalidInputError("the question is empty; say what to look for.")
+        answer = answer_question(self, question, k=k)
         self.session.events.append({"type": "ask", "text": question.strip()[:200]})
+        if self.session.interactive:
+            answer = with_session(answer, self)
         model = self.model
-        if model is not None:
+        if model is not None and answer.found:
             from coordinator.assistant import model_answer
 
-            return model_answer(self, model, question, hits)
-        return answer_offline(question, hits)
+            return model_answer(self, model, question, answer.hits, answer)
+        return answer
 
     @property
     def model(self) -> Any:

@@ -1,6 +1,6 @@
 """``labmem mcp``: the memory served over the Model Context Protocol (stdio).
 
-Other assistants get remember, search, get, confirm and supersede with the same guards and
+Other assistants get remember, search, ask, get, confirm and supersede with the same guards and
 visibility as everything else. The client's session kind comes from settings
 (``LABMEM_MCP_SESSION_KIND``, default ``shared``: MEMORY.md stays invisible).
 """
@@ -81,6 +81,13 @@ def build_server(lab: Lab) -> MCPServer:
         """Hybrid search over every layer this session may see; hits carry citations."""
         hits = lab.search(query, k=k, layers=layers, project=project)
         return {"query": query, "hits": [hit.to_json() for hit in hits]}
+
+    @server.tool()
+    @_user_errors
+    def ask(question: str, k: int = 3) -> dict[str, Any]:
+        """Answer a question from memory: the direct answer first, at most three cited
+        sources; found=false when memory holds nothing about it; when = the days asked about."""
+        return lab.ask(question, k=k).to_json()
 
     @server.tool()
     @_user_errors

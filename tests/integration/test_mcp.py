@@ -39,6 +39,7 @@ def test_shared_client_remembers_searches_and_never_sees_memory(home: Path) -> N
                 assert {
                     "remember",
                     "search",
+                    "ask",
                     "get",
                     "confirm",
                     "supersede",
@@ -59,6 +60,14 @@ def test_shared_client_remembers_searches_and_never_sees_memory(home: Path) -> N
                 assert "today's daily log" in kept["reason"]
                 hits = _data(await client.call_tool("search", {"query": "BLUEFIN codename"}))
                 assert all("BLUEFIN" not in h["text"] for h in hits["hits"])
+                asked = _data(await client.call_tool("ask", {"question": "what is the codename?"}))
+                assert set(asked) == {"question", "answer", "found", "when", "citations", "hits"}
+                assert "BLUEFIN" not in asked["answer"]
+                restarted = _data(
+                    await client.call_tool("ask", {"question": "what did I restart today?"})
+                )
+                assert restarted["found"] is True and restarted["when"] is not None
+                assert "Jellyfin" in restarted["answer"]
                 found = _data(await client.call_tool("search", {"query": "Jellyfin"}))
                 top = found["hits"][0]
                 got = _data(

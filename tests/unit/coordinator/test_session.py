@@ -78,7 +78,7 @@ def test_chat_command_runs_unattended_from_stdin(home: Path) -> None:
     result = CliRunner().invoke(cli, ["chat"], input="I prefer tea.\n/help\nwhat do I prefer?\n")
     assert result.exit_code == 0
     assert "written → MEMORY.md#L" in result.stdout and "/remember TEXT" in result.stdout
-    assert "I prefer tea." in result.stdout.split("From memory")[1]
+    assert "I prefer tea. (MEMORY.md#L" in result.stdout.split("memory; a statement")[1]
 
 
 def test_ask_json_cites_its_sources(home: Path) -> None:

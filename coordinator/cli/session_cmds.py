@@ -44,11 +44,20 @@ def chat(ctx: click.Context, script: Path | None, project: str | None, keep: boo
 
 @cli.command()
 @click.argument("question")
-@click.option("--k", "k", default=5, show_default=True, type=click.IntRange(1, 50))
+@click.option(
+    "--k",
+    "k",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1, 50),
+    help="Sources cited (≤ 3).",
+)
 @json_option
 @click.pass_context
 def ask(ctx: click.Context, question: str, k: int, as_json: bool) -> None:
-    """Answer one question from memory, with citations."""
+    """Answer one question from memory: the direct answer first, then its cited sources.
+    Dates in the question ("yesterday", "el martes pasado", "on 2026-11-20") are read in
+    your time zone; when memory holds nothing, it says so ("found": false in JSON)."""
     with open_lab(ctx) as lab:
         answer = lab.ask(question, k=k)
     if as_json:

@@ -1,0 +1,133 @@
+"""``labmem ask``: the current value first, dates understood, "nothing in memory" said.
+
+The examples come from a week of use: a NAS that moved, questions about days, questions memory
+cannot answer. The clock is pinned (LABMEM_NOW) and the user lives in Madrid.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from coordinator import Lab
+from coordinator.cli import cli
+
+NOW = "2026-11-29T10:00:00Z"  # Sunday 11:00 in Madrid
+
+ITEMS = [
+    ("memory", "The NAS is at 192.168.1.20.", "2026-11-10T08:00:00Z", None),
+    ("daily", "Labelled every cable in the rack.", "2026-11-20T17:00:00Z", None),
+    ("daily", "Replaced the UPS battery.", "2026-11-20T18:00:00Z", None),
+    ("daily", "Session s-1a2b3c: 2 questions; talked about the NAS IP 192.168.1.20.",
+     "2026-11-21T09:00:00Z", "session-summary"),
+    ("daily", "Flashed OPNsense on the new firewall.", "2026-11-24T07:00:00Z", None),
+    ("daily", "Moved the NAS to 10.0.0.5 on the servers VLAN.", "2026-11-26T08:00:00Z", None),
+    # 00:30 on Saturday the 28th in Madrid is still Friday the 27th in UTC.
+    ("daily", "Swapped the Zigbee coordinator for an SLZB-06.", "2026-11-27T23:30:00Z", None),
+    ("daily", "Fui a escalar con Irene.", "2026-11-28T17:00:00Z", None),
+]  # fmt: skip
+
+
+@pytest.fixture
+def madrid(monkeypatch: pytest.MonkeyPatch, home: Path) -> Iterator[Path]:
+    monkeypatch.setenv("LABMEM_NOW", NOW)
+    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+    with Lab.open(home) as lab:
+        report = lab.import_entries(
+            {"layer": layer, "text": text, "time": at, **({"kind": kind} if kind else {})}
+            for layer, text, at, kind in ITEMS
+        )
+        assert report.refused == 0
+    yield home
+
+
+def ask(*args: str) -> dict[str, object]:
+    result = CliRunner().invoke(cli, ["ask", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def first_line(data: dict[str, object]) -> str:
+    return str(data["answer"]).split("\n")[0]
+
+
+def test_ask_json_has_the_contract_shape(madrid: Path) -> None:
+    data = ask("what is the IP of the NAS?")
+    assert list(data) == ["question", "answer", "found", "when", "citations", "hits"]
+    assert data["found"] is True and data["when"] is None
+    hits = data["hits"]
+    assert isinstance(hits, list) and 1 <= len(hits) <= 3
+    assert list(hits[0]) == [
+        "citation", "path", "line_start", "line_end", "layer", "kind", "id", "date",
+        "source", "project", "score", "text",
+    ]  # fmt: skip
+    assert data["citations"] == [h["citation"] for h in hits]
+
+
+def test_ask_json_with_a_time_expression_and_nothing_found(madrid: Path) -> None:
+    data = ask("what did I do on 2026-11-03?")
+    assert data["found"] is False and data["hits"] == [] and data["citations"] == []
+    assert data["when"] == {"from": "2026-11-03", "to": "2026-11-03"}
+    assert first_line(data).startswith("Nothing in memory about")
+
+
+def test_the_current_value_leads_even_with_k_3(madrid: Path) -> None:
+    data = ask("what is the current IP of the NAS?", "--k", "3")
+    assert "10.0.0.5" in first_line(data)
+    assert all(h["kind"] != "session-summary" for h in data["hits"])  # type: ignore[union-attr,index]
+
+
+def test_session_summaries_answer_only_questions_about_sessions(madrid: Path) -> None:
+    data = ask("what did we talk about in the last session?")
+    assert any(h["kind"] == "session-summary" for h in data["hits"])  # type: ignore[union-attr,index]
+
+
+@pytest.mark.parametrize(
+    ("question", "day", "expected", "absent"),
+    [
+        ("what happened last Tuesday?", "2026-11-24", "OPNsense", "NAS"),
+        ("¿qué pasó el martes pasado?", "2026-11-24", "OPNsense", "NAS"),
+        ("what did I do yesterday?", "2026-11-28", "Zigbee", "OPNsense"),
+        ("¿qué hice ayer?", "2026-11-28", "escalar", "OPNsense"),
+        ("what happened on 2026-11-20?", "2026-11-20", "UPS", "OPNsense"),
+        ("¿qué pasó el 20 de noviembre?", "2026-11-20", "cable", "Zigbee"),
+    ],
+)
+def test_days_are_understood_in_the_users_time_zone(
+    madrid: Path, question: str, day: str, expected: str, absent: str
+) -> None:
+    data = ask(question)
+    assert data["found"] is True
+    assert data["when"] == {"from": day, "to": day}
+    answer = str(data["answer"])
+    assert expected in answer and absent not in answer
+    assert day in first_line(data)
+
+
+def test_the_local_day_wins_over_the_utc_day(madrid: Path) -> None:
+    # The Zigbee swap is in the UTC file of the 27th but happened on the 28th in Madrid.
+    friday = ask("what did I do on Friday?")
+    assert "Zigbee" not in str(friday["answer"])
+    assert "Zigbee" in str(ask("what did I do yesterday?")["answer"])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what is the SSID of the guest wifi?", "what is the capital of France?"],
+)
+def test_nothing_in_memory_is_said_plainly(madrid: Path, question: str) -> None:
+    data = ask(question)
+    assert data["found"] is False and data["hits"] == []
+    assert first_line(data).startswith("Nothing in memory about")
+    text = CliRunner().invoke(cli, ["ask", question]).stdout
+    assert text.startswith("Nothing in memory about") and len(text.splitlines()) <= 3
+
+
+def test_an_empty_question_is_a_clear_error(madrid: Path) -> None:
+    result = CliRunner().invoke(cli, ["ask", "  "])
+    assert result.exit_code == 1 and "question is empty" in result.stderr

@@ -87,6 +87,7 @@ def run(data: Path, picks: list[int], dump: Path | None) -> list[dict[str, Any]]
                                 "conv": index,
                                 "cat": q["category"],
                                 "names": names,
+                                "question": q["question"],
                                 "cands": [
                                     [
                                         c.hit.score,
@@ -95,6 +96,7 @@ def run(data: Path, picks: list[int], dump: Path | None) -> list[dict[str, Any]]
                                         c.named,
                                         c.change,
                                         c.hit.source in gold,
+                                        c.hit.text.split(":")[0],
                                     ]
                                     for c in cands
                                 ],  # fmt: skip

@@ -41,7 +41,8 @@ NAMED_SHARE = 0.8  # the best entry naming whom the question names must be this 
 SAME_SUBJECT = 0.45  # cosine between two entries that speak of the same thing
 SHARED_SUBJECT = 0.3  # … or a lower cosine when they share half the question's words
 CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
-CHANGE_BOOST = 1.15
+UNNAMED = 0.8  # search score kept by an entry that does not name whom the question names
+COVER_BONUS = 1.0  # added per share of the question's words an entry holds
 
 _PAST = re.compile(
     r"\b(?:did|was|were|went|had|used to|before|previous\w*|old|first|hice|hizo|fue|era|"
@@ -228,7 +229,7 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
     or a logged change) — so a changed fact is answered with its new value."""
     if not cands:
         return cands
-    order = sorted(cands, key=lambda c: -(c.hit.score * (1.0 if c.named else 0.5) * _change(c)))
+    order = sorted(cands, key=lambda c: -_answer_score(c))
     if _PAST.search(question):
         return order
     best = order[0]
@@ -241,7 +242,7 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
         or (
             _states_value(c)
             and c.named >= best.named
-            and c.hit.score >= CLOSE_ENOUGH * best.hit.score
+            and _answer_score(c) >= CLOSE_ENOUGH * _answer_score(best)
             and _same_subject(c, best, subject, vecs)
         )
     ]
@@ -252,6 +253,12 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
     order.remove(newest)
     order.insert(0, newest)
     return order
+
+
+def _answer_score(c: Candidate) -> float:
+    """Search's score, lowered for an entry that does not name whom the question names,
+    plus the share of the question's words the entry holds (weights chosen on LoCoMo 0–4)."""
+    return c.hit.score * (1.0 if c.named else UNNAMED) + COVER_BONUS * c.cover
 
 
 def _states_value(c: Candidate) -> bool:
@@ -266,10 +273,6 @@ def _same_subject(c: Candidate, best: Candidate, subject: set[str], vecs: dict[s
     sim = float(np.dot(a, b)) if a is not None and b is not None else 0.0
     shares = bool(subject) and len(subject & _words(c.hit.text)) * 2 >= len(subject)
     return sim >= SAME_SUBJECT or (shares and sim >= SHARED_SUBJECT)
-
-
-def _change(c: Candidate) -> float:
-    return CHANGE_BOOST if c.change else 1.0
 
 
 def decide(cands: list[Candidate], names: list[str]) -> bool:

@@ -3,7 +3,8 @@
 Statements are remembered (the receipt is shown), questions are answered from memory with
 citations, ``/commands`` do explicit actions. Interactive on a terminal (line editing and
 a history that never stores a refused secret), or unattended from stdin or a script file.
-Ctrl-C / Ctrl-D / ``/end`` close the session, which writes its summary to the daily log.
+Ctrl-C clears the line; Ctrl-D or ``/end`` close the session, which writes its summary to the
+daily log. The prompt shows the active project.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ from memory.errors import MemoryFrameworkError
 if TYPE_CHECKING:
     from coordinator.lab import Lab
 
-__all__ = ["handle_line", "interactive_lines", "is_question", "run_chat"]
+__all__ = [
+    "handle_line",
+    "interactive_lines",
+    "is_question",
+    "prompt_text",
+    "run_chat",
+    "similar_names",
+]
 
 COMPACT_AFTER = 200  # turns kept in memory before older ones are folded
 _QUESTION = re.compile(
@@ -72,7 +80,9 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         out(result["answer"]["answer"])
     else:
         r = result["receipt"]
-        out(_receipt_line(r["status"], r["layer"], r["citation"], r["reason"], r["similar_to"]))
+        out(
+            _receipt_line(lab, r["status"], r["layer"], r["citation"], r["reason"], r["similar_to"])
+        )
     return True
 
 
@@ -85,12 +95,31 @@ def _named_project(lab: Lab, line: str) -> str | None:
     return None
 
 
-def _receipt_line(
-    status: str, layer: str | None, citation: str | None, reason: str, similar: list[str]
-) -> str:
+def similar_names(lab: Lab, ids: list[str]) -> str:
+    """The entries a receipt is similar to, by id and text: m-1b9e04 “The NAS is at …”."""
+    if not ids:
+        return ""
+    texts: dict[str, str] = {}
+    try:
+        records = list(lab.memory_records())
+        for name in lab.project_names():
+            records += lab.project_records(name)
+        texts = {r.id: r.text for r in records}
+    except MemoryFrameworkError:  # a session that may not read them: ids only
+        texts = {}
+    named = []
+    for entry_id in ids:
+        text = texts.get(entry_id)
+        short = f" “{text[:60]}{'…' if len(text) > 60 else ''}”" if text else ""
+        named.append(f"{entry_id}{short}")
+    return ", ".join(named)
+
+
+def _receipt_line(lab: Lab, status: str, layer: str | None, citation: str | None, reason: str,
+                  similar: list[str]) -> str:  # fmt: skip
     if status in {"refused", "not_stored"}:
         return f"{status.replace('_', ' ')}: {reason}"
-    extra = f" — similar to {', '.join(similar)}" if similar else ""
+    extra = f" — similar to {similar_names(lab, similar)}" if similar else ""
     return f"{status} → {citation or layer} ({reason}){extra}"
 
 
@@ -124,7 +153,12 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         lab.add_turn("user", arg if receipt.ok else "[withheld]")
         out(
             _receipt_line(
-                receipt.status, receipt.layer, receipt.citation, receipt.reason, receipt.similar_to
+                lab,
+                receipt.status,
+                receipt.layer,
+                receipt.citation,
+                receipt.reason,
+                receipt.similar_to,
             )
         )
     elif name == "search" and arg:
@@ -140,8 +174,15 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     return True
 
 
-def interactive_lines(history_file: Path, max_bytes: int) -> Iterator[str]:
-    """Lines from a prompt with line editing; the history never keeps a refused line."""
+def prompt_text(lab: Lab) -> str:
+    return f"labmem [{lab.session.project}]> " if lab.session.project else "labmem> "
+
+
+def interactive_lines(
+    history_file: Path, max_bytes: int, prompt: Callable[[], str] = lambda: "labmem> "
+) -> Iterator[str]:
+    """Lines from a prompt with line editing; the history never keeps a refused line.
+    Ctrl-C clears the line being typed (as in other REPLs); Ctrl-D ends."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
@@ -156,7 +197,9 @@ def interactive_lines(history_file: Path, max_bytes: int) -> Iterator[str]:
     session: PromptSession[str] = PromptSession(history=GuardedHistory(str(history_file)))
     while True:
         try:
-            yield session.prompt("labmem> ")
+            yield session.prompt(prompt())
+        except KeyboardInterrupt:
+            continue
         except EOFError:
             return
 

@@ -40,8 +40,8 @@ def summary_lines(lab: Lab) -> tuple[str, list[str]]:
     questions = [e for e in events if e.get("type") == "ask"]
     turns = sum(1 for t in session.history if t.role == "user")
     head = (
-        f"Session {session.id} ({session.kind}): {turns} turns, {len(remembered)} "
-        f"remembered, {len(questions)} questions"
+        f"Session {session.id} ({session.kind}): {_count(turns, 'turn')}, {len(remembered)} "
+        f"remembered, {_count(len(questions), 'question')}"
         + (f", project {session.project}" if session.project else "")
         + "."
     )
@@ -60,7 +60,18 @@ def summary_lines(lab: Lab) -> tuple[str, list[str]]:
             lines.append(f"open: {_flat(text)}")
     if session.task and session.task_state != "done":
         lines.append(f"open: {_flat(session.task)}")
-    return head, lines[:MAX_LINES]
+    seen: set[str] = set()
+    unique = []
+    for line in lines:
+        key = line.split(" (", 1)[0] if line.startswith("open: ") else line
+        if key not in seen:
+            seen.add(key)
+            unique.append(line)
+    return head, unique[:MAX_LINES]
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def write_summary(lab: Lab) -> Placed | None:

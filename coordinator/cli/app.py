@@ -30,6 +30,10 @@ class LabmemGroup(click.Group):
         except Exception as exc:
             from memory.errors import MemoryFrameworkError
 
+            if isinstance(exc, BrokenPipeError):
+                quiet_pipe()
+                ctx.exit(0)
+
             if isinstance(exc, MemoryFrameworkError):
                 click.echo(f"labmem: {exc}", err=True)
                 ctx.exit(1)
@@ -57,7 +61,8 @@ class LabmemGroup(click.Group):
 @click.pass_context
 def cli(ctx: click.Context, home: Path | None, session_kind: str) -> None:
     """labmem — layered Markdown memory for a personal lab assistant."""
-    ctx.obj = {"home": home, "session_kind": session_kind}
+    explicit = ctx.get_parameter_source("home") == click.core.ParameterSource.COMMANDLINE
+    ctx.obj = {"home": home, "session_kind": session_kind, "home_given": explicit}
 
 
 def json_option(func: F) -> F:
@@ -70,8 +75,33 @@ def open_lab(ctx: click.Context) -> Iterator[Lab]:
     from coordinator.settings import load_settings
 
     settings = load_settings(home=ctx.obj["home"])
+    if ctx.obj.get("home_given"):
+        require_workspace(settings.home.expanduser())
     with Lab.open(settings=settings, session_kind=ctx.obj["session_kind"]) as lab:
         yield lab
+
+
+def require_workspace(root: Path) -> None:
+    """A folder named with --home must already be a workspace: a typo never creates one."""
+    from memory.errors import InvalidInputError
+    from memory.workspace import Workspace
+
+    if not Workspace(root).is_initialised():
+        raise InvalidInputError(
+            f"{root} is not a labmem workspace (no MEMORY.md and memory/ folder); create it "
+            f"with 'labmem --home {root} init' or check the path."
+        )
+
+
+def quiet_pipe() -> None:
+    """The reader of stdout went away (``| head``): stop writing, say nothing."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def echo_notes(warnings: list[str], problems: list[str]) -> None:
@@ -91,3 +121,6 @@ def main() -> None:
         cli.main(prog_name="labmem")
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:
+        quiet_pipe()
+        sys.exit(0)

@@ -39,15 +39,19 @@ def remember(
     as_json: bool,
 ) -> None:
     """Store TEXT in a memory layer and print the receipt."""
+    from coordinator.chat import similar_names
+
     with open_lab(ctx) as lab:
         receipt = lab.remember(
             text, layer=layer, kind=kind, project=project, tags=tags, supersedes=supersedes
         )
+        similar = similar_names(lab, receipt.similar_to)
     if as_json:
         emit_json(receipt.to_json())
     elif receipt.ok:
         where = receipt.citation or receipt.layer
-        click.echo(f"{receipt.status}: [{receipt.kind}] {receipt.id} → {where}")
+        similar = f" (similar to {similar})" if similar else ""
+        click.echo(f"{receipt.status}: [{receipt.kind}] {receipt.id} → {where}{similar}")
         if (
             receipt.status in {"similar", "superseded"}
             or "today's log" in receipt.reason
@@ -117,7 +121,11 @@ def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
     from memory.errors import InvalidInputError
 
     try:
-        lines = [ln for ln in file.read_bytes().decode("utf-8").splitlines() if ln.strip()]
+        numbered = [
+            (n, ln)
+            for n, ln in enumerate(file.read_bytes().decode("utf-8").splitlines(), start=1)
+            if ln.strip()
+        ]
     except UnicodeDecodeError as exc:
         raise InvalidInputError(
             f"{file} is not valid UTF-8 (byte {exc.start}); nothing was imported. Save it as "
@@ -125,7 +133,8 @@ def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
         ) from None
     items: list[Any] = []
     not_json: dict[int, str] = {}
-    for index, line in enumerate(lines):
+    line_of = [n for n, _ in numbered]
+    for index, (_, line) in enumerate(numbered):
         try:
             items.append(json.loads(line))
         except json.JSONDecodeError as exc:
@@ -135,6 +144,7 @@ def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
         report = lab.import_entries(items)
     for refusal in report.refusals:
         refusal["reason"] = not_json.get(refusal["index"], refusal["reason"])
+        refusal["line"] = line_of[refusal["index"]]
     data = report.to_json()
     if as_json:
         emit_json(data)
@@ -148,7 +158,7 @@ def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
             )
         )
         for refusal in report.refusals:
-            click.echo(f"  item {refusal['index']}: {refusal['reason']}")
+            click.echo(f"  line {refusal['line']}: {refusal['reason']}")
     if report.refused and not (report.written or report.confirmed or report.quarantined):
         ctx.exit(1)
 

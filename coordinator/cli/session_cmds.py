@@ -21,7 +21,7 @@ from coordinator.cli.app import cli, emit_json, json_option, open_lab
 @click.pass_context
 def chat(ctx: click.Context, script: Path | None, project: str | None, keep: bool) -> None:
     """The lab assistant: statements are remembered, questions answered from memory."""
-    from coordinator.chat import interactive_lines, run_chat
+    from coordinator.chat import interactive_lines, prompt_text, run_chat
 
     with open_lab(ctx) as lab:
         if keep:
@@ -34,10 +34,13 @@ def chat(ctx: click.Context, script: Path | None, project: str | None, keep: boo
         elif sys.stdin.isatty():
             click.echo(
                 f"labmem chat — workspace {lab.workspace.root} ({lab.session_kind} "
-                "session). Type /help for commands, Ctrl-D to end."
+                "session). Type /help for commands; Ctrl-C clears the line, Ctrl-D ends."
             )
             history = lab.workspace.state_dir / "chat_history"
-            run_chat(lab, interactive_lines(history, lab.settings.max_entry_bytes), click.echo)
+            typed = interactive_lines(
+                history, lab.settings.max_entry_bytes, lambda: prompt_text(lab)
+            )
+            run_chat(lab, typed, click.echo)
         else:
             run_chat(lab, sys.stdin, click.echo)
 

@@ -39,14 +39,16 @@ COVER_WEIGHT = 0.5
 FOUND_AT = 0.42
 NAMED_SHARE = 0.8  # the best entry naming whom the question names must be this close
 SAME_SUBJECT = 0.45  # cosine between two entries that speak of the same thing
-SHARED_SUBJECT = 0.3  # … or a lower cosine when they share half the question's words
+SHARED_SUBJECT = 0.2  # … or a lower cosine when they share half the question's words
 CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
+ANCHOR = 0.6  # a fact or change this close to the best entry anchors the subject
+SAME_WORDS = 0.6  # … and holds this share of the question words the best one holds
 UNNAMED = 0.8  # search score kept by an entry that does not name whom the question names
 COVER_BONUS = 1.0  # added per share of the question's words an entry holds
 
 _PAST = re.compile(
-    r"\b(?:did|was|were|went|had|used to|before|previous\w*|old|first|hice|hizo|fue|era|"
-    r"ten[ií]a|estaba|antes|anterior)\b",
+    r"\b(?:did|used to|before|previous\w*|originally|at first|hice|hizo|hiciste|antes|"
+    r"anterior|al principio)\b",
     re.IGNORECASE,
 )
 _CHANGE = re.compile(
@@ -60,13 +62,16 @@ _CHANGE = re.compile(
 _DIGEST = re.compile(
     r"^\W*(?:what|which|qu[eé]|cu[aá]l(?:es)?)\b.{0,30}\b(?:do|did|done|happen\w*|"
     r"get|got|work\w* on|log\w*|hice|hizo|pas[oó]|hicimos|ocurri[oó]|sucedi[oó]|"
-    r"hubo|trabaj\w*|registr\w*)\b",
+    r"hubo|trabaj\w*|registr\w*|chang\w*|cambi\w*|fix\w*|arregl\w*|repar\w*)\b",
     re.IGNORECASE,
+)
+_FIX = re.compile(
+    r"\b(?:fix\w*|repair\w*|solved|resolv\w*|arregl\w*|repar\w*|solucion\w*)\b", re.IGNORECASE
 )
 _WHEN = re.compile(r"^\W*(?:when|what day|which day|cu[aá]ndo|qu[eé] d[ií]a)\b", re.IGNORECASE)
 _SESSIONS = re.compile(r"\b(?:sessions?|sesi[oó]n|sesiones|chats?)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z¿¡\"'(])")
-_NAME = re.compile(r"\b([A-Z][a-zà-ÿ]+)(?:'s|’s)?\b")
+_NAME = re.compile(r"(?<![\w-])([A-Z][a-zà-ÿ]{2,})(?:'s|’s)?(?![\w-])")
 _NOT_NAMES = frozenset(
     """What When Where Who Whom Which Why How Is Are Was Were Do Does Did Can Could Should
     Have Has Any List Show Tell Remind The A An In On At For Of And Or My Our Your I Qué Que
@@ -150,12 +155,20 @@ def names_in(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def is_digest(rest: str) -> bool:
-    """'What did I do …' / '¿Qué pasó …': a question about the days, not about a topic."""
+def digest_kind(rest: str) -> str | None:
+    """'What did I do …' / '¿Qué pasó …' → "all"; 'what changed …' → "changes"; 'what did I
+    fix …' → "fixes": a question about the days, not about a topic. Else None."""
     if not _DIGEST.search(rest):
-        return False
+        return None
     generic = {"happen", "get", "done", "work", "log", "hice", "pasó", "paso", "ocurrió"}
-    return not (_words(rest) - generic)
+    content = _words(rest) - generic
+    if not content:
+        return "all"
+    if all(_CHANGE.search(w) or w.startswith(("chang", "cambi")) for w in content):
+        return "changes"
+    if all(_FIX.search(w) or w.startswith(("fix", "arregl", "repar")) for w in content):
+        return "fixes"
+    return None
 
 
 # -- entries --------------------------------------------------------------------------------
@@ -232,7 +245,11 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
     order = sorted(cands, key=lambda c: -_answer_score(c))
     if _PAST.search(question):
         return order
-    best = order[0]
+    top = _answer_score(order[0])
+    anchors = [c for c in order[:10] if _states_value(c) and _answer_score(c) >= ANCHOR * top]
+    if not anchors:
+        return order
+    best = anchors[0]
     subject = _words(question) & _words(best.hit.text)
     vecs = _vectors(lab, [c.hit for c in order[:10]])
     group = [
@@ -243,6 +260,7 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
             _states_value(c)
             and c.named >= best.named
             and _answer_score(c) >= CLOSE_ENOUGH * _answer_score(best)
+            and c.cover + 1e-9 >= SAME_WORDS * best.cover
             and _same_subject(c, best, subject, vecs)
         )
     ]
@@ -310,7 +328,7 @@ def _source_line(c: Candidate, zone: tzinfo) -> str:
 def _direct(c: Candidate, question: str, query: str, zone: tzinfo) -> str:
     sentence = best_sentence(c.hit.text, query)
     day = _local(c.at, zone)
-    if _WHEN.search(question) and day:
+    if _WHEN.search(question) and _PAST.search(question) and day:
         weekday = c.at.astimezone(zone).strftime("%A") if c.at else ""
         return f"On {day} ({weekday}): {sentence} ({c.hit.citation})"
     when = f"{day}, " if day and c.hit.layer == "daily" else ""
@@ -357,10 +375,14 @@ def _window_records(lab: Lab, window: Window, zone: tzinfo) -> list[Record]:
     return sorted(inside, key=lambda r: r.at or begin)
 
 
-def _digest(lab: Lab, question: str, window: Window, zone: tzinfo) -> Answer:
+def _digest(lab: Lab, question: str, window: Window, zone: tzinfo, kind: str) -> Answer:
     from memory.search.ranking import Hit
 
     records = _window_records(lab, window, zone)
+    if kind == "changes":
+        records = [r for r in records if _CHANGE.search(r.text)]
+    elif kind == "fixes":
+        records = [r for r in records if _FIX.search(r.text)]
     if not records:
         return Answer(question, _nothing(question, window, [], zone), [], False, window)
     head = f"{window.describe()} — {len(records)} entries in memory:"
@@ -405,8 +427,9 @@ def answer_question(lab: Lab, question: str, *, k: int = MAX_SOURCES) -> Answer:
     """The answer to ``question`` from this session's memory (offline)."""
     zone = lab.settings.zone()
     window, rest = find_window(question, lab.clock.now(), zone)
-    if window and is_digest(rest):
-        return _digest(lab, question, window, zone)
+    kind = digest_kind(rest) if window else None
+    if window and kind:
+        return _digest(lab, question, window, zone, kind)
     query = search_text(rest if window and _words(rest) else question)
     hits = _search(lab, query, window, zone, k)
     if not _SESSIONS.search(question):

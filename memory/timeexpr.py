@@ -226,6 +226,36 @@ def _on_date(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
     return (day, day, None) if day else None
 
 
+def _week_containing(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
+    day = _date_of(m, today)
+    return (*_week_of(day), None) if day else None
+
+
+def _between(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
+    """ "between November 9 and 11", "entre el 9 y el 11 de noviembre", two full dates."""
+    end = _date_of(m, today)
+    if end is None:
+        return None
+    first = int(_group(m, "first", "first_es"))
+    try:
+        start = end.replace(day=first)
+    except ValueError:
+        return None
+    return (start, end, None) if start <= end else None
+
+
+def _between_days(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
+    """ "between November 9 and 11": one month, two days."""
+    end = _past_date(today, _MONTHS[m.group("mon")], int(m.group("last")), None)
+    if end is None:
+        return None
+    try:
+        start = end.replace(day=int(m.group("first")))
+    except ValueError:
+        return None
+    return (start, end, None) if start <= end else None
+
+
 def _since(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
     day = _date_of(m, today)
     return (day, today, None) if day and day <= today else None
@@ -242,6 +272,26 @@ def _morning(m: re.Match[str], today: date) -> tuple[date, date, tuple[int, int]
 
 _ON = r"(?:(?:on|el|del|de|en) )?(?:the )?"
 _RULES: list[tuple[re.Pattern[str], Rule]] = [
+    (
+        re.compile(
+            rf"\b(?:(?:in |during )?the week of|(?:en |durante )?la semana del) (?:{_DATE})"
+        ),
+        _week_containing,
+    ),
+    (
+        re.compile(
+            rf"\bbetween (?P<mon>{_MO}) (?P<first>\d{{1,2}})(?:st|nd|rd|th)? and "
+            rf"(?:the )?(?P<last>\d{{1,2}})(?:st|nd|rd|th)?\b"
+        ),
+        _between_days,
+    ),
+    (
+        re.compile(
+            rf"\b(?:between (?:the )?(?P<first>\d{{1,2}})(?:st|nd|rd|th)? and (?:the )?"
+            rf"|entre el (?P<first_es>\d{{1,2}}) y el )(?:{_DATE})"
+        ),
+        _between,
+    ),
     (re.compile(rf"\b(?:since|desde)(?: el| the)? (?:{_DATE})"), _since),
     (re.compile(rf"\b(?:before|antes del?)(?: el| the)? (?:{_DATE})"), _before),
     (re.compile(rf"\b{_ON}(?:{_DATE})\b"), _on_date),

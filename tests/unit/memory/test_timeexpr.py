@@ -58,6 +58,10 @@ D = date
         ("what changed since November 20?", (D(2026, 11, 20), D(2026, 11, 25))),
         ("¿qué cambió desde el 20 de noviembre?", (D(2026, 11, 20), D(2026, 11, 25))),
         ("what did I do before 2026-11-02?", (D(1970, 1, 1), D(2026, 11, 1))),
+        ("what changed in the week of October 28?", (D(2026, 10, 26), D(2026, 11, 1))),
+        ("¿qué pasó la semana del 2 de noviembre?", (D(2026, 11, 2), D(2026, 11, 8))),
+        ("what did I do between November 9 and 11?", (D(2026, 11, 9), D(2026, 11, 11))),
+        ("¿qué hice entre el 9 y el 11 de noviembre?", (D(2026, 11, 9), D(2026, 11, 11))),
     ],
 )
 def test_windows(question: str, expected: tuple[date, date]) -> None:

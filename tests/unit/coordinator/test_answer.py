@@ -131,3 +131,20 @@ def test_nothing_in_memory_is_said_plainly(madrid: Path, question: str) -> None:
 def test_an_empty_question_is_a_clear_error(madrid: Path) -> None:
     result = CliRunner().invoke(cli, ["ask", "  "])
     assert result.exit_code == 1 and "question is empty" in result.stderr
+
+
+def test_chat_answers_hear_the_sessions_own_task_and_notes(madrid: Path) -> None:
+    from datetime import UTC, datetime
+
+    with Lab.open(madrid) as lab:
+        lab.session.interactive = True
+        lab.session.task = "split the network into VLANs"
+        lab.session.remember("the IoT VLAN is next", "note", datetime(2026, 11, 29, tzinfo=UTC))
+        answer = lab.ask("what am I working on?")
+        assert answer.found is True
+        first = answer.text.split("\n")[0]
+        assert first.startswith("This session") and "split the network into VLANs" in first
+        assert "the IoT VLAN is next" in first
+        # A one-shot `labmem ask` is not a session: it has no task of its own to add.
+        lab.session.interactive = False
+        assert not lab.ask("what am I working on?").text.startswith("This session")

@@ -37,7 +37,7 @@ DIGEST_LIMIT = 60
 COS_WEIGHT = 1.0
 COVER_WEIGHT = 0.5
 FOUND_AT = 0.42
-NAMED_SHARE = 0.8  # the best entry naming whom the question names must be this close
+SPEAKER_SHARE = 0.7  # what the named speaker said must be this close to what others said
 SAME_SUBJECT = 0.45  # cosine between two entries that speak of the same thing
 SHARED_SUBJECT = 0.2  # … or a lower cosine when they share half the question's words
 CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
@@ -112,6 +112,7 @@ class Candidate:
     cover: float
     named: bool
     change: bool
+    topic: float = 0.0  # share of the question's words, names left out, the entry holds
 
     @property
     def strength(self) -> float:
@@ -223,6 +224,7 @@ def _candidates(lab: Lab, query: str, hits: list[Hit], names: list[str]) -> list
     qvec = lab.embedder.embed([query])[0]
     vecs = _vectors(lab, hits)
     asked = _words(query)
+    content = asked - _words(" ".join(names))
     at = _instants(lab.workspace.root, hits)
     out = []
     for hit in hits:
@@ -230,9 +232,10 @@ def _candidates(lab: Lab, query: str, hits: list[Hit], names: list[str]) -> list
         cos = float(np.dot(vec, qvec)) if vec is not None else 0.0
         cover = len(asked & _words(hit.text)) / len(asked) if asked else 0.0
         named = all(re.search(rf"\b{re.escape(n)}\b", hit.text) for n in names)
-        out.append(
-            Candidate(hit, at[hit.citation], cos, cover, named, bool(_CHANGE.search(hit.text)))
-        )
+        words = _words(hit.text)
+        topic = len(content & words) / len(content) if content else 0.0
+        change = bool(_CHANGE.search(hit.text))
+        out.append(Candidate(hit, at[hit.citation], cos, cover, named, change, topic))
     return out
 
 
@@ -294,17 +297,32 @@ def _same_subject(c: Candidate, best: Candidate, subject: set[str], vecs: dict[s
 
 
 def decide(cands: list[Candidate], names: list[str]) -> bool:
-    """Does memory hold an answer? The strongest candidate must be strong enough, and when
-    the question names someone, the best entry naming them must be nearly as strong."""
+    """Does memory hold an answer? The strongest candidate must be strong enough; and when
+    the question names someone who speaks in memory (entries written "Name: …", as imported
+    conversations are), what they said must be nearly as relevant as what others said —
+    "what did Caroline realise after her charity race?" is unanswerable when the race was
+    someone else's."""
     if not cands:
         return False
-    best = max(c.strength for c in cands)
-    if best < FOUND_AT:
+    if max(c.strength for c in cands) < FOUND_AT:
         return False
-    if names:
-        named = max((c.strength for c in cands if c.named), default=0.0)
-        return named >= NAMED_SHARE * best
-    return True
+    top = sorted(cands, key=lambda c: -_answer_score(c))[:10]
+    speakers = {_speaker(c.hit.text) for c in top} - {""}
+    who = [n for n in names if n in speakers]
+    if not who:
+        return True
+    said = [(c.hit.score + COVER_BONUS * c.topic, _speaker(c.hit.text)) for c in top]
+    theirs = max((v for v, by in said if by == who[0]), default=0.0)
+    others = max((v for v, by in said if by != who[0]), default=0.0)
+    return theirs >= SPEAKER_SHARE * others
+
+
+_SPEAKER = re.compile(r"^([A-Z][\w'’.-]{1,30}): ")
+
+
+def _speaker(text: str) -> str:
+    match = _SPEAKER.match(text)
+    return match.group(1) if match else ""
 
 
 # -- the text -------------------------------------------------------------------------------

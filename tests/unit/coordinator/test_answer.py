@@ -148,3 +148,24 @@ def test_chat_answers_hear_the_sessions_own_task_and_notes(madrid: Path) -> None
         # A one-shot `labmem ask` is not a session: it has no task of its own to add.
         lab.session.interactive = False
         assert not lab.ask("what am I working on?").text.startswith("This session")
+
+
+def test_a_question_about_the_wrong_speaker_finds_nothing(home: Path) -> None:
+    turns = [
+        "Melanie: I ran a charity race for mental health last Saturday.",
+        "Caroline: Wow, that's great! How did it go?",
+        "Melanie: It made me realise that self-care is really important.",
+        "Caroline: I went to an LGBTQ support group yesterday.",
+        "Melanie: That sounds powerful, Caroline.",
+        "Caroline: The transgender stories there were so inspiring.",
+    ]
+    with Lab.open(home) as lab:
+        lab.import_entries(
+            {"layer": "daily", "text": t, "time": f"2026-11-20T10:0{n}:00Z"}
+            for n, t in enumerate(turns)
+        )
+        right = lab.ask("What did Melanie realise after her charity race?")
+        assert right.found and right.text.startswith("Melanie:")
+        swapped = lab.ask("What did Caroline realise after her charity race?")
+        assert swapped.found is False
+        assert swapped.text.startswith("Nothing in memory about")

@@ -268,8 +268,8 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
         )
     ]
     stated = [c for c in group if _states_value(c) and c.at is not None]
-    if not stated:
-        return order
+    if not any(c.hit.layer != "daily" for c in stated):
+        return order  # a log alone is chronological already: only a stated fact gets replaced
     newest = max(stated, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
     order.remove(newest)
     order.insert(0, newest)

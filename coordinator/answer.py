@@ -221,7 +221,7 @@ def _candidates(lab: Lab, query: str, hits: list[Hit], names: list[str]) -> list
 
     if not hits:
         return []
-    qvec = lab.embedder.embed([query])[0]
+    qvec = lab.search_service.query_vector(query.strip()[:2000])  # search's, cached
     vecs = _vectors(lab, hits)
     asked = _words(query)
     content = asked - _words(" ".join(names))

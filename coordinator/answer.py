@@ -354,10 +354,10 @@ def _direct(c: Candidate, question: str, query: str, zone: tzinfo) -> str:
 
 
 def _nothing(question: str, window: Window | None, closest: list[Candidate], zone: tzinfo) -> str:
-    topic = question.strip().rstrip("?").lstrip("¿").strip()
-    lines = [f"Nothing in memory about “{topic}”."]
+    """The question is not echoed: the answer holds only what this session may see."""
+    lines = ["Nothing in memory about that."]
     if window:
-        lines[0] = f"Nothing in memory about “{topic}” on {window.describe()}."
+        lines[0] = f"Nothing in memory about that on {window.describe()}."
     for c in closest[:2]:
         lines.append(f"closest: {c.hit.text[:120]} ({c.hit.citation})")
     return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,9 +14,12 @@ from memory.document import parse_document
 from memory.files import read_snapshot
 from memory.search.chunking import layer_of
 from memory.secret_lines import file_secrets
+from memory.state import corrupt_copies
 from memory.visibility import require
 
 __all__ = ["DoctorReport", "run_doctor"]
+
+_TEMP_GRACE_S = 60  # a younger temp file may belong to a write still running
 
 
 @dataclass
@@ -43,6 +48,8 @@ def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
     require(lab.session_kind, "memory", "read")
     report = DoctorReport()
     report.info.append(f"workspace: {lab.workspace.root}")
+    for name in lab.recovered:
+        report.fixed.append(f"finished an interrupted '{name}' change from its journal")
     for entry_id in pending_forgets(lab.workspace.state_dir):
         report.problems.append(
             f"forget of {entry_id} was interrupted; run 'labmem forget {entry_id} --yes' "
@@ -51,6 +58,8 @@ def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
     _check_secrets(lab, report)
     _check_curated(lab, report, fix)
     _check_daily(lab, report)
+    _check_ids(lab, report)
+    _check_leftovers(lab, report, fix)
     _check_index(lab, report)
     return report
 
@@ -70,6 +79,55 @@ def _layer_files(root: Path) -> list[str]:
             paths += [p for p in (root / folder).rglob("*.md") if not p.is_symlink()]
     rels = [p.relative_to(root).as_posix() for p in paths if p.is_file()]
     return [rel for rel in rels if layer_of(rel) is not None]
+
+
+def _check_ids(lab: Lab, report: DoctorReport) -> None:
+    """Every id names one entry: a second entry with an id would be forgotten with it."""
+    records = lab.memory.records() + lab.memory.archived()
+    for name in lab.project_names():
+        records += lab.projects.records(name)
+    for day, path in lab.daily.files(include_archive=True).items():
+        records += lab.daily.read_path(day, path)
+    seen: dict[str, str] = {}
+    for record in records:
+        if "id" in record.missing:
+            continue  # a derived id of a hand-written entry; --fix gives it a real one
+        if record.id in seen:
+            report.problems.append(
+                f"id {record.id} is used twice ({seen[record.id]} and {record.citation}); "
+                "give one of them a new id by hand"
+            )
+        else:
+            seen[record.id] = record.citation
+
+
+def _check_leftovers(lab: Lab, report: DoctorReport, fix: bool) -> None:
+    """Temp files of writes that were killed, and state files found corrupt."""
+    root = lab.workspace.root
+    for path in sorted(_temp_files(root)):
+        rel = lab.workspace.relative(path)
+        if fix and time.time() - path.stat().st_mtime > _TEMP_GRACE_S:
+            path.unlink(missing_ok=True)
+            report.fixed.append(f"{rel}: removed the temp file of an interrupted write")
+        else:
+            report.warnings.append(
+                f"{rel}: temp file of an interrupted write (the file it was for is intact); "
+                "'labmem doctor --fix' removes it"
+            )
+    for path in corrupt_copies(lab.workspace.state_dir):
+        report.warnings.append(
+            f"{lab.workspace.relative(path)}: a state file that was corrupt, moved aside; "
+            "labmem rebuilt the state. Delete it once you have looked at it"
+        )
+
+
+def _temp_files(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root):
+        if Path(folder) == root / ".labmem":
+            dirs[:] = [d for d in dirs if d != "index"]  # chromadb's own files
+        found += [Path(folder) / f for f in files if f.startswith(".") and f.endswith(".tmp")]
+    return found
 
 
 def _check_index(lab: Lab, report: DoctorReport) -> None:

@@ -183,7 +183,7 @@ def _collect(lab: Lab, entry_id: str) -> Targets:
     found: list[tuple[str, str, str | None]] = []  # (id, text, from)
     for store in _curated_stores(lab):
         doc = parse_document(read_snapshot(store.path).text)
-        found += [(store._id_of(e), e.text, e.get("from")) for e in doc.entries()]
+        found += [(store.id_of(e), e.text, e.get("from")) for e in doc.entries()]
     ids = _linked({entry_id}, found)
     # Most logs hold none of the ids and are skipped unparsed; a hand-written entry's
     # derived id is not in its file, so when the id is still not found every log is read.
@@ -223,7 +223,7 @@ def _linked(ids: set[str], found: list[tuple[str, str, str | None]]) -> set[str]
 def _remove_curated(lab: Lab, targets: Targets, report: ForgetReport) -> None:
     for store in _curated_stores(lab):
         doc = parse_document(read_snapshot(store.path).text)
-        hit = [store._id_of(e) for e in doc.entries() if targets.hits(e, store.prefix)]
+        hit = [store.id_of(e) for e in doc.entries() if targets.hits(e, store.prefix)]
         if hit:
             store.remove(hit)
             report.removed_from.append(store.rel)

@@ -6,17 +6,27 @@ once per batch.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from coordinator.receipt import ImportReport
-from memory.clock import parse_instant
+from memory.clock import format_utc, parse_instant
 from memory.curated import NewEntry
 from memory.daily_log import DailyEntry, DailyLog
+from memory.entry_text import clean_entry_text, fold_lines, split_entry_text
 from memory.errors import MemoryFrameworkError
 from memory.hygiene import check_texts, metadata_problems
 from memory.longterm import LongTermMemory
@@ -25,6 +35,9 @@ from memory.visibility import allowed
 from projects.notes import ProjectNotes, check_project_name
 
 __all__ = ["ImportItem", "import_items", "routed"]
+
+_KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+_PREFIX = {"daily": "d", "memory": "m", "project": "p"}
 
 
 class ImportItem(BaseModel):
@@ -39,12 +52,53 @@ class ImportItem(BaseModel):
     source: str | None = None
     project: str | None = None
     tags: tuple[str, ...] = ()
-    id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,63}$")
+    id: str | None = Field(default=None, pattern=r"^[dmp]-[A-Za-z0-9][A-Za-z0-9_.-]{3,60}$")
 
     @field_validator("time", mode="before")
     @classmethod
     def _utc(cls, value: Any) -> Any:
         return parse_instant(value) if isinstance(value, str) else value
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str | None) -> str | None:
+        # The kind is written into the daily head "[kind]": "a\nb" or "x]y" would break it.
+        if value is not None and not _KIND.match(value):
+            raise ValueError(
+                f"kind {value!r} is not valid; use lowercase letters, digits and '-' "
+                "(e.g. fact, decision, event)"
+            )
+        return value
+
+    @field_validator("id")
+    @classmethod
+    def _id_prefix(cls, value: str | None, info: ValidationInfo) -> str | None:
+        layer = info.data.get("layer")
+        if value is not None and layer in _PREFIX and not value.startswith(_PREFIX[layer] + "-"):
+            raise ValueError(
+                f"id {value!r} does not fit the {layer} layer; its ids start with "
+                f"'{_PREFIX[layer]}-' (or leave the id out)"
+            )
+        return value
+
+    @property
+    def item_id(self) -> str:
+        """The explicit id, or one derived from the item itself: importing the same item
+        again finds it and writes nothing (imports are idempotent by item)."""
+        if self.id is not None:
+            return self.id
+        key = "\x1f".join(
+            [
+                self.layer,
+                self.project or "",
+                format_utc(self.time),
+                self.resolved_kind,
+                self.src,
+                fold_lines(self.text),
+            ]
+        )
+        prefix = "d" if self.untrusted else _PREFIX[self.layer]  # quarantined: a daily log
+        return f"{prefix}-{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
     @property
     def resolved_kind(self) -> str:
@@ -104,6 +158,53 @@ def _refusal(item: ImportItem, session_kind: str, now: datetime) -> str | None:
     return None
 
 
+def _known_ids(
+    daily: DailyLog, memory: LongTermMemory, projects: ProjectNotes
+) -> dict[str, tuple[str, str]]:
+    """Every id in the workspace → (its text, its citation): an import never reuses one."""
+    known: dict[str, tuple[str, str]] = {}
+    records = memory.records() + memory.archived()
+    for name in projects.names():
+        records += projects.records(name)
+    for day, path in daily.files(include_archive=True).items():
+        records += daily.read_path(day, path)
+    for record in records:
+        known.setdefault(record.id, (record.text, record.citation))
+    return known
+
+
+def _dedupe_ids(
+    items: list[tuple[int, ImportItem]],
+    known: dict[str, tuple[str, str]],
+    refusals: list[dict[str, Any]],
+) -> tuple[list[tuple[int, ImportItem]], int]:
+    """Drop items already imported (same id, same text); refuse an id that names another
+    entry. Returns the items to write, each with its id set, and how many were present."""
+    out: list[tuple[int, ImportItem]] = []
+    seen: dict[str, tuple[str, str]] = {}
+    present = 0
+    for index, item in items:
+        to_daily = item.layer == "daily" or item.untrusted
+        text = split_entry_text(item.text)[0] if to_daily else clean_entry_text(item.text)
+        item_id = item.item_id
+        other = known.get(item_id) or seen.get(item_id)
+        if other is not None and other[0] == text:
+            present += 1
+            continue
+        if other is not None:
+            refusals.append(
+                {
+                    "index": index,
+                    "reason": f"id {item_id!r} is already used by {other[1]} for another "
+                    "entry; ids are never reused. Leave the id out or choose a new one.",
+                }
+            )
+            continue
+        seen[item_id] = (text, f"import item {index}")
+        out.append((index, item.model_copy(update={"id": item_id})))
+    return out, present
+
+
 def import_items(
     raw_items: Iterable[ImportItem | Mapping[str, Any]],
     *,
@@ -121,7 +222,8 @@ def import_items(
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(p) for p in err.get("loc", ())) or "item"
-            refusals.append({"index": index, "reason": f"{field}: {err.get('msg')}"})
+            msg = str(err.get("msg", "")).removeprefix("Value error, ")
+            refusals.append({"index": index, "reason": f"{field}: {msg}"})
     reasons = check_texts([item.text for _, item in items], max_bytes)
     meta_reasons = metadata_problems(
         [
@@ -130,14 +232,19 @@ def import_items(
         ]
     )
     now = daily.clock.now()
-    by_day: dict[Any, list[tuple[int, ImportItem]]] = defaultdict(list)
-    curated: dict[str | None, list[tuple[int, ImportItem]]] = defaultdict(list)
+    accepted: list[tuple[int, ImportItem]] = []
     for (index, item), reason, meta_reason in zip(items, reasons, meta_reasons, strict=True):
         reason = reason or meta_reason
         reason = reason or _refusal(item, session_kind, now)
         if reason is not None:
             refusals.append({"index": index, "reason": reason})
-        elif item.layer == "daily" or item.untrusted:
+        else:
+            accepted.append((index, item))
+    fresh, present = _dedupe_ids(accepted, _known_ids(daily, memory, projects), refusals)
+    by_day: dict[Any, list[tuple[int, ImportItem]]] = defaultdict(list)
+    curated: dict[str | None, list[tuple[int, ImportItem]]] = defaultdict(list)
+    for index, item in fresh:
+        if item.layer == "daily" or item.untrusted:
             # Untrusted text never enters MEMORY.md or project notes directly: it goes to
             # that day's log marked trust=untrusted (quarantine), for a person to review.
             by_day[item.time.astimezone(UTC).date()].append((index, item))
@@ -164,7 +271,7 @@ def import_items(
             written += outcome.status == "written"
             confirmed += outcome.status == "confirmed"
     refusals.sort(key=lambda r: int(r["index"]))
-    return ImportReport(written, len(refusals), confirmed, refusals, quarantined)
+    return ImportReport(written, len(refusals), confirmed, refusals, quarantined, present)
 
 
 def _daily_entry(item: ImportItem) -> DailyEntry:

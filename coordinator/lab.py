@@ -56,6 +56,7 @@ class Lab:
             started=self.clock.now(),
             tool_cache_limit=settings.tool_cache_limit,
         )
+        self.recovered = self.memory.journal.recover()  # finish what a killed run committed
         self.daily.seal_past_days()
         self._search: SearchService | None = None
         self.search_warning: str | None = None

@@ -143,11 +143,8 @@ def run_maintenance(
                 lab.settings.max_prune_ratio,
             )
             if not report.prune.aborted and report.prune.remove and not dry_run:
-                by_reason: dict[str, list[str]] = {}
-                for entry_id, reason in report.prune.remove:
-                    by_reason.setdefault(reason, []).append(entry_id)
-                for reason, ids in by_reason.items():
-                    lab.memory.archive(ids, reason)
+                # One journaled change: a killed prune archives all of the plan or none.
+                lab.memory.archive_many(report.prune.remove)
             report.archived = [{"id": i, "reason": r} for i, r in report.prune.remove]
         if archive_logs:
             report.logs_archived = lab.archive_logs(dry_run=dry_run)

@@ -59,6 +59,7 @@ class ImportReport:
     confirmed: int
     refusals: list[dict[str, Any]]
     quarantined: int = 0  # untrusted items kept in the daily log, marked trust=untrusted
+    already_present: int = 0  # items imported before (same id and text): not written again
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

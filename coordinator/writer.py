@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from coordinator.receipt import Receipt
 from memory.curated import NewEntry, Written
 from memory.daily_log import DailyEntry
+from memory.entry_text import clean_entry_text
 from memory.errors import InvalidInputError
 from memory.hygiene import check_kind, check_tags, check_texts, metadata_problem
 from memory.records import citation
@@ -56,7 +57,8 @@ def store(
     )
     if reason is not None:
         return Receipt("refused", layer, kind, None, None, None, None, reason)
-    text = text.strip()
+    # One line, structure escaped; a daily entry keeps its further lines nested under it.
+    text = text.strip() if layer == "daily" else clean_entry_text(text)
     why = why or f"explicit layer ({layer})"
     now = lab.clock.now()
     if layer == "session":

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Protocol
 
-__all__ = ["Clock", "FixedClock", "SystemClock", "format_utc", "parse_instant"]
+__all__ = ["Clock", "FixedClock", "SystemClock", "format_utc", "parse_instant", "wall_today"]
 
 
 class Clock(Protocol):
@@ -27,6 +27,11 @@ class FixedClock:
 
     def now(self) -> datetime:
         return self.instant
+
+
+def wall_today() -> date:
+    """The real UTC date, whatever clock is pinned: a bound for what may be sealed."""
+    return datetime.now(UTC).date()
 
 
 def format_utc(instant: datetime) -> str:

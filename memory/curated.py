@@ -9,8 +9,9 @@ It does NOT check secrets or sizes (callers do, in batches) and does NOT decide 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
@@ -18,10 +19,12 @@ from typing import TypeVar
 from memory.clock import Clock, format_utc
 from memory.document import Document, parse_document
 from memory.entry import Entry, encode_value
+from memory.entry_text import clean_entry_text
 from memory.errors import DirtyFileError, EntryNotFoundError
-from memory.files import backup, locked, read_snapshot, rewrite
+from memory.files import Snapshot, backup, locked, read_snapshot, rewrite
 from memory.hygiene import normalise
 from memory.ids import new_id
+from memory.journal import Journal
 from memory.records import Record, resolve
 from memory.secrets import find_secrets
 
@@ -66,7 +69,11 @@ class CuratedFile:
         backup_dir: Path,
         keep_backups: int = 10,
         project: str | None = None,
+        journal: Journal | None = None,
+        root: Path | None = None,
     ) -> None:
+        self.journal = journal
+        self.root = root
         self.path = path
         self.rel = rel
         self.layer = layer
@@ -84,7 +91,7 @@ class CuratedFile:
     # -- reading ---------------------------------------------------------------------------
     def records(self, document: Document | None = None) -> list[Record]:
         if document is None:
-            snap = read_snapshot(self.path)
+            snap = read_snapshot(self.path, self.root)
             document = parse_document(snap.text or self.template())
         mtime = self._mtime()
         return [
@@ -109,6 +116,7 @@ class CuratedFile:
     # -- writing ---------------------------------------------------------------------------
     def add(self, items: Sequence[NewEntry]) -> list[Written]:
         """Add entries; an exact or normalised duplicate of an active one confirms it."""
+        items = [replace(item, text=clean_entry_text(item.text)) for item in items]
 
         def change(doc: Document) -> list[Written]:
             now = format_utc(self.clock.now())
@@ -161,30 +169,33 @@ class CuratedFile:
 
     def remove(self, ids: Sequence[str]) -> list[Record]:
         """Take entries out of the file and return them as they were (for the archive)."""
+        return self._modify(lambda doc: self.remove_in(doc, ids))
 
-        def change(doc: Document) -> list[Record]:
-            wanted = set(ids)
-            records = [r for r in self.records(doc) if r.id in wanted]
-            missing = wanted - {r.id for r in records}
-            if missing:
-                raise EntryNotFoundError(
-                    f"no entry with id {sorted(missing)[0]!r} in {self.rel}; "
-                    "list ids with 'labmem show memory'."
-                )
-            for loc in sorted(
-                (loc for loc in doc.located() if self._id_of(loc.entry) in wanted),
-                key=lambda loc: loc.index,
-                reverse=True,
-            ):
-                doc.remove_at(loc.index)
-            return records
+    def remove_in(self, doc: Document, ids: Sequence[str]) -> list[Record]:
+        """Take the entries out of ``doc``; every id must be there."""
+        wanted = set(ids)
+        records = [r for r in self.records(doc) if r.id in wanted]
+        missing = wanted - {r.id for r in records}
+        if missing:
+            raise EntryNotFoundError(
+                f"no entry with id {sorted(missing)[0]!r} in {self.rel}; "
+                "list ids with 'labmem show memory'."
+            )
+        for loc in sorted(
+            (loc for loc in doc.located() if self.id_of(loc.entry) in wanted),
+            key=lambda loc: loc.index,
+            reverse=True,
+        ):
+            doc.remove_at(loc.index)
+        return records
 
-        return self._modify(change)
+    def entries_in(self, doc: Document, ids: Sequence[str]) -> list[Entry]:
+        wanted = set(ids)
+        return [loc.entry for loc in doc.located() if self.id_of(loc.entry) in wanted]
 
     def raw_entries(self, ids: Sequence[str]) -> list[Entry]:
-        doc = parse_document(read_snapshot(self.path).text or self.template())
-        wanted = set(ids)
-        return [loc.entry for loc in doc.located() if self._id_of(loc.entry) in wanted]
+        doc = parse_document(read_snapshot(self.path, self.root).text or self.template())
+        return self.entries_in(doc, ids)
 
     def append_raw(self, entries: Sequence[Entry], section: str | None = None) -> None:
         """Append entries as they are (the archive takes entries with all their metadata)."""
@@ -222,15 +233,15 @@ class CuratedFile:
 
     # -- internals -------------------------------------------------------------------------
     def _modify(self, change: Callable[[Document], T]) -> T:
-        with locked(self.lock_dir, self.rel.replace("/", "__")):
+        with self.lock():
             for _ in range(_TRIES):
-                snap = read_snapshot(self.path)
+                snap = read_snapshot(self.path, self.root)
                 doc = parse_document(snap.text or self.template())
                 result = change(doc)
                 text = doc.render()
                 if text == snap.text:
                     return result
-                backup(self.path, self.backup_dir / self.rel.replace("/", "__"), self.keep_backups)
+                self.backup()
                 try:
                     rewrite(self.path, text, snap.digest)
                 except DirtyFileError:
@@ -241,6 +252,26 @@ class CuratedFile:
             "written. Close it in your editor (or wait for the other writer) and retry."
         )
 
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """This file's lock; a change a killed run committed to the journal is finished
+        first, so nothing is written over a half-applied multi-file change."""
+        with locked(self.lock_dir, self.rel.replace("/", "__")):
+            if self.journal is not None:
+                self.journal.recover()
+            yield
+
+    def plan(self, change: Callable[[Document], T]) -> tuple[T, str, Snapshot]:
+        """Apply ``change`` to the file as read, without writing: (result, new text, what
+        was read). For multi-file changes; the caller holds ``lock()``."""
+        snap = read_snapshot(self.path, self.root)
+        doc = parse_document(snap.text or self.template())
+        result = change(doc)
+        return result, doc.render(), snap
+
+    def backup(self) -> None:
+        backup(self.path, self.backup_dir / self.rel.replace("/", "__"), self.keep_backups)
+
     def _mtime(self) -> datetime | None:
         from datetime import UTC
 
@@ -249,7 +280,7 @@ class CuratedFile:
         except FileNotFoundError:
             return None
 
-    def _id_of(self, entry: Entry) -> str:
+    def id_of(self, entry: Entry) -> str:
         return entry.id or entry.derived_id(self.prefix)
 
     def _locate(self, doc: Document, entry_id: str):  # type: ignore[no-untyped-def]

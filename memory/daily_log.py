@@ -17,8 +17,9 @@ from pathlib import Path
 from memory.clock import Clock
 from memory.document import parse_document
 from memory.entry import Entry, encode_value, render_entry
+from memory.entry_text import fold_lines, split_entry_text
 from memory.errors import InvalidInputError, PastDayWriteError
-from memory.files import locked, read_snapshot
+from memory.files import append_whole, inside, locked, read_snapshot
 from memory.hygiene import check_entries
 from memory.ids import new_id
 from memory.manifest import Manifest
@@ -94,9 +95,10 @@ class DailyLog:
     def import_day(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed | str]:
         """Append past records in time order; an item older than the file's last entry is
         refused with a reason (a string in the result)."""
-        path = self.ws.daily_file(day)
         results: list[Placed | str] = []
         with locked(self.ws.lock_dir, "daily"):
+            # A day already moved to the archive takes the entry there: one file per day.
+            path = self.files(include_archive=True).get(day, self.ws.daily_file(day))
             last = self._last_instant(day, path)
             accepted: list[DailyEntry] = []
             for item in entries:
@@ -109,7 +111,7 @@ class DailyLog:
                 last = item.at
                 accepted.append(item)
                 results.append("")
-            placed = iter(self._write_locked(day, accepted))
+            placed = iter(self._write_locked(day, accepted, path))
         out = [next(placed) if r == "" else r for r in results]
         if day < self.today() and accepted:
             self.manifest.record(day, path, "import")
@@ -119,10 +121,12 @@ class DailyLog:
         with locked(self.ws.lock_dir, "daily"):
             return self._write_locked(day, entries)
 
-    def _write_locked(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed]:
+    def _write_locked(
+        self, day: date, entries: Sequence[DailyEntry], path: Path | None = None
+    ) -> list[Placed]:
         if not entries:
             return []
-        path = self.ws.daily_file(day)
+        path = inside(self.ws.root, path or self.ws.daily_file(day))
         rel = self.ws.relative(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -151,8 +155,7 @@ class DailyLog:
             chunks.append("\n".join(lines) + "\n")
             placed.append(Placed(entry_id, rel, line, line + len(lines) - 1))
             line += len(lines)
-        with open(path, "a", encoding="utf-8", newline="\n") as handle:
-            handle.write("".join(chunks))
+        append_whole(path, "".join(chunks).encode("utf-8"))
         return placed
 
     def _last_instant(self, day: date, path: Path) -> datetime | None:
@@ -179,7 +182,7 @@ class DailyLog:
         return out
 
     def read_path(self, day: date, path: Path) -> list[Record]:
-        snap = read_snapshot(path)
+        snap = read_snapshot(path, self.ws.root)
         if snap.digest is None:
             return []
         rel = self.ws.relative(path)
@@ -194,12 +197,19 @@ def _entry(item: DailyEntry, entry_id: str) -> Entry:
     if item.tags:
         meta["tags"] = ",".join(item.tags)
     meta.update(item.extra)
-    lines = item.text.split("\n")
-    children = tuple("  " + line for line in lines[1:] if line.strip()) + item.children
+    head, nested = split_entry_text(item.text)
+    children = nested + tuple(_child(line) for line in item.children if line.strip())
     return Entry(
-        lines[0].strip(),
+        head,
         {k: encode_value(v) for k, v in meta.items()},
         children=children,
         clock=item.at.astimezone(UTC).strftime("%H:%M:%S"),
         tag=item.kind,
     )
+
+
+def _child(line: str) -> str:
+    """A nested line kept on one line, its indent (at least two spaces) kept."""
+    indent = max(2, len(line) - len(line.lstrip(" ")))
+    text = fold_lines(line).replace("<!--", "<\\!--").replace("-->", "--\\>")
+    return " " * indent + text

@@ -35,6 +35,7 @@ from memory.files import atomic_write
 from memory.hygiene import check_texts, normalise
 from memory.longterm import LongTermMemory
 from memory.records import Record
+from memory.state import DistillState, load_state
 from memory.trust import addresses_assistant, is_untrusted_source
 
 __all__ = ["DistillReport", "Promotion", "distill"]
@@ -107,11 +108,9 @@ class Checkpoint:
         self.path = state_dir / "distill.json"
 
     def load(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return data if isinstance(data, dict) else {}
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {}
+        """The checkpoint; a corrupt one is moved aside and distillation starts over (it is
+        idempotent: promoted facts are found again and confirmed, not duplicated)."""
+        return load_state(self.path, DistillState).model_dump(mode="json")
 
     def save(self, data: dict[str, Any]) -> None:
         atomic_write(self.path, json.dumps(data, indent=1, sort_keys=True))

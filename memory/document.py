@@ -8,6 +8,7 @@ changes only the entries it means to change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +18,8 @@ from markdown_it import MarkdownIt
 from memory.entry import Entry, parse_entry, render_entry
 
 __all__ = ["Document", "Located", "parse_document"]
+
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +157,9 @@ def parse_document(text: str) -> Document:
     if trailing:
         lines.pop()
     spans: list[tuple[int, int]] = []
-    for token in _parser().parse(text):
+    # markdown-it ends a line at a lone CR too; we split on LF only. A CR typed into a
+    # hand edit must not shift every later line map (it once made readers crash).
+    for token in _parser().parse(_LONE_CR.sub(" ", text)):
         if token.type == "list_item_open" and token.level == 1 and token.map:
             if token.markup in "-*+":
                 start, end = token.map

@@ -9,27 +9,33 @@ written.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
-from memory.errors import DirtyFileError, InvalidInputError, WorkspaceError
+from memory.errors import DirtyFileError, InvalidInputError, MemoryFrameworkError, WorkspaceError
 
 __all__ = [
     "Snapshot",
+    "append_whole",
     "atomic_write",
     "backup",
     "digest",
+    "inside",
     "locked",
+    "no_space",
     "read_snapshot",
     "rewrite",
     "safe_child",
+    "write_temp",
 ]
 
 
@@ -43,7 +49,25 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_snapshot(path: Path) -> Snapshot:
+def inside(root: Path, path: Path) -> Path:
+    """``path`` if it resolves inside ``root``; a symlink that leaves it is refused, so a
+    layer file linked to a file elsewhere is neither read into memory nor overwritten."""
+    try:
+        resolved = path.resolve()
+        base = root.resolve()
+    except OSError as exc:
+        raise WorkspaceError(f"cannot resolve {path}: {exc}") from None
+    if resolved != base and base not in resolved.parents:
+        raise InvalidInputError(
+            f"{path} is a symlink to {resolved}, outside the workspace {base}; labmem does "
+            "not follow links out of the workspace. Replace the link with the file itself."
+        )
+    return path
+
+
+def read_snapshot(path: Path, root: Path | None = None) -> Snapshot:
+    if root is not None:
+        inside(root, path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -58,28 +82,96 @@ def read_snapshot(path: Path) -> Snapshot:
     return Snapshot(text, digest(data))
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new file, never half."""
+def _mode_for(path: Path) -> int:
+    """The mode a rewrite keeps: the file's own, or 0o666 less the umask for a new file."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def no_space(exc: OSError, path: Path) -> MemoryFrameworkError | None:
+    """The clear error for a full disk or quota, or None for any other OS error."""
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        return None
+    return WorkspaceError(
+        f"no space left on the device holding {path}; nothing was written and the file "
+        "is as it was. Free some space and run the command again."
+    )
+
+
+def write_temp(path: Path, data: bytes) -> Path:
+    """A fsynced temp file beside ``path`` holding ``data``, with ``path``'s mode."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, _mode_for(path))
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and (clear := no_space(exc, path)) is not None:
+            raise clear from None
+        raise
+    return Path(tmp)
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old or the new file, never half.
+
+    The file keeps its mode (a rewrite never turns 0644 into the temp file's 0600); a
+    symlink keeps pointing where it did (layer files are checked with ``inside`` first)."""
+    if path.is_symlink():
+        path = path.resolve()
+    tmp = write_temp(path, text.encode("utf-8"))
+    try:
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
+def append_whole(path: Path, data: bytes) -> None:
+    """Append ``data`` with one write; on any failure cut the file back to its old size.
+
+    Callers hold the file's lock. A full disk therefore never leaves a torn line that
+    would turn into a live entry once space is freed."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        except BaseException as exc:
+            os.ftruncate(fd, size)
+            if isinstance(exc, OSError) and (clear := no_space(exc, path)) is not None:
+                raise clear from None
+            raise
+    finally:
+        os.close(fd)
+
+
 @contextmanager
-def locked(lock_dir: Path, name: str, timeout: float = 30.0) -> Iterator[None]:
+def locked(lock_dir: Path, name: str, timeout: float = 60.0) -> Iterator[None]:
     """An inter-process lock named ``name`` under ``lock_dir``."""
     lock_dir.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(lock_dir / f"{name}.lock"), timeout=timeout)
-    with lock:
+    try:
+        lock.acquire()
+    except Timeout:
+        raise WorkspaceError(
+            f"another labmem process held the {name!r} lock for over {timeout:.0f} s; nothing "
+            "was written. Wait for it to finish (or stop it) and run the command again."
+        ) from None
+    try:
         yield
+    finally:
+        lock.release()
 
 
 def rewrite(path: Path, text: str, expected: str | None) -> None:

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
 from memory.entry import Entry
+from memory.entry_text import entry_text_problem
 from memory.errors import InvalidInputError, SecretDetectedError
 from memory.secrets import find_secrets, scan_batch
 
@@ -63,6 +64,9 @@ def problem_with(text: str, max_bytes: int) -> str | None:
         )
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
         return "the text is not valid UTF-8; send UTF-8 text."
+    shape = entry_text_problem(text)  # control characters, nothing visible
+    if shape is not None:
+        return shape
     if _CONTROL.search(text):
         return "the text holds binary or control characters; only plain text is stored."
     if "<!--" in text or "-->" in text:

@@ -11,7 +11,11 @@ from collections.abc import Sequence
 
 from memory.clock import Clock, format_utc
 from memory.curated import CuratedFile, NewEntry, Written
+from memory.document import Document
 from memory.entry import Entry
+from memory.errors import DirtyFileError
+from memory.files import read_snapshot
+from memory.journal import Journal
 from memory.records import Record
 from memory.workspace import MEMORY_SECTIONS, Workspace
 
@@ -44,6 +48,7 @@ class LongTermMemory:
     def __init__(self, workspace: Workspace, clock: Clock, keep_backups: int = 10) -> None:
         self.ws = workspace
         self.clock = clock
+        self.journal = Journal(workspace.root, workspace.state_dir, workspace.lock_dir)
         self.file = CuratedFile(
             workspace.memory_file,
             rel="MEMORY.md",
@@ -56,6 +61,8 @@ class LongTermMemory:
             lock_dir=workspace.lock_dir,
             backup_dir=workspace.backup_dir,
             keep_backups=keep_backups,
+            journal=self.journal,
+            root=workspace.root,
         )
         self.archive_file = CuratedFile(
             workspace.memory_archive,
@@ -69,6 +76,8 @@ class LongTermMemory:
             lock_dir=workspace.lock_dir,
             backup_dir=workspace.backup_dir,
             keep_backups=keep_backups,
+            journal=self.journal,
+            root=workspace.root,
         )
 
     def records(self) -> list[Record]:
@@ -96,11 +105,37 @@ class LongTermMemory:
 
     def archive(self, ids: Sequence[str], reason: str) -> list[Record]:
         """Move entries to MEMORY-archive.md with the reason; returns what was moved."""
+        return self.archive_many([(i, reason) for i in ids])
+
+    def archive_many(self, moves: Sequence[tuple[str, str]]) -> list[Record]:
+        """Move entries (id, reason) to the archive in one journaled change: a run killed
+        at any point leaves each entry in exactly one of the two files."""
         now = format_utc(self.clock.now())
-        entries: list[Entry] = [
-            e.with_meta(archived=now, reason=reason) for e in self.file.raw_entries(ids)
-        ]
-        if not entries:
-            self.file.get(ids[0])  # raises EntryNotFoundError with the message
-        self.archive_file.append_raw(entries, section="Archived")
-        return self.file.remove(ids)
+        reasons = dict(moves)
+        ids = list(reasons)
+        with self.file.lock(), self.archive_file.lock():
+
+            def take(doc: Document) -> tuple[list[Entry], list[Record]]:
+                entries = self.file.entries_in(doc, ids)
+                return entries, self.file.remove_in(doc, ids)
+
+            (entries, records), memory_text, memory_snap = self.file.plan(take)
+
+            def put(doc: Document) -> None:
+                for entry in entries:
+                    moved = entry.with_meta(archived=now, reason=reasons[self.file.id_of(entry)])
+                    doc.insert_in_section(moved, "Archived")
+
+            _, archive_text, archive_snap = self.archive_file.plan(put)
+            for store, snap in ((self.file, memory_snap), (self.archive_file, archive_snap)):
+                if read_snapshot(store.path).digest != snap.digest:
+                    raise DirtyFileError(
+                        f"{store.rel} changed on disk while labmem archived entries; nothing "
+                        "was written. Save your edits and run the command again."
+                    )
+                store.backup()
+            self.journal.commit(
+                "archive",
+                {self.file.path: memory_text, self.archive_file.path: archive_text},
+            )
+        return records

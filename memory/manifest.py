@@ -7,11 +7,12 @@ change to a past day shows up in ``labmem doctor``.
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from pathlib import Path
 
+from memory import clock
 from memory.files import atomic_write, digest, locked
+from memory.state import ManifestDay, ManifestState, load_state
 
 __all__ = ["Manifest"]
 
@@ -24,20 +25,28 @@ class Manifest:
         self.lock_dir = lock_dir
 
     def load(self) -> dict[str, dict[str, str]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {}
-        days = data.get("days", {}) if isinstance(data, dict) else {}
-        return {str(k): dict(v) for k, v in days.items() if isinstance(v, dict)}
+        """Day → recorded hash; a corrupt manifest is moved aside and starts empty."""
+        state = load_state(self.path, ManifestState)
+        return {
+            day.isoformat(): {k: str(v) for k, v in info.model_dump().items()}
+            for day, info in state.days.items()
+        }
 
     def _save(self, days: dict[str, dict[str, str]]) -> None:
-        atomic_write(self.path, json.dumps({"version": 1, "days": days}, indent=1, sort_keys=True))
+        state = ManifestState(
+            days={date.fromisoformat(k): ManifestDay.model_validate(v) for k, v in days.items()}
+        )
+        atomic_write(self.path, state.model_dump_json(indent=1))
 
     def seal(self, files: dict[date, Path], today: date) -> int:
-        """Record days before ``today`` not yet in the manifest. Returns how many."""
+        """Record closed days not yet in the manifest. Returns how many.
+
+        A day is closed when it is before ``today`` by the clock in use and by the wall
+        clock: a pinned ``LABMEM_NOW`` in the future must not seal the real today, which
+        is still taking entries."""
         days = self.load()
-        fresh = {d: p for d, p in files.items() if d < today and d.isoformat() not in days}
+        horizon = min(today, clock.wall_today())
+        fresh = {d: p for d, p in files.items() if d < horizon and d.isoformat() not in days}
         if not fresh:
             return 0
         with locked(self.lock_dir, "manifest"):

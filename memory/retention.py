@@ -6,6 +6,7 @@ import os
 from datetime import timedelta
 
 from memory.daily_log import DailyLog
+from memory.errors import WorkspaceError
 
 __all__ = ["archive_old_logs"]
 
@@ -24,6 +25,13 @@ def archive_old_logs(log: DailyLog, retention_days: int, dry_run: bool = False) 
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists():
-            raise FileExistsError(f"{log.ws.relative(target)} already exists; not overwritten")
+            if target.read_bytes() == path.read_bytes():
+                path.unlink()  # a copy left by a run killed mid-move
+                continue
+            raise WorkspaceError(
+                f"{log.ws.relative(path)} and {log.ws.relative(target)} both hold "
+                f"{day.isoformat()}; nothing was moved. Merge the two files by hand (keep "
+                "the entries in time order) and delete the one under memory/."
+            )
         os.replace(path, target)
     return moved

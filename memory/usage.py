@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from memory.files import atomic_write, locked
+from memory.state import UsageState, load_state
 
 __all__ = ["UsageLog", "rank_factor"]
 
@@ -34,11 +35,8 @@ class UsageLog:
         self.lock_dir = state_dir / "locks"
 
     def load(self) -> dict[str, dict[str, int]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {}
-        return {str(k): dict(v) for k, v in data.items() if isinstance(v, dict)}
+        state = load_state(self.path, UsageState, wrap="entries")
+        return {k: v.model_dump() for k, v in state.entries.items()}
 
     def _bump(self, ids: Iterable[str], key: str) -> None:
         wanted = [i for i in dict.fromkeys(ids) if i]

@@ -32,6 +32,8 @@ an item holds its id, kind, date and source (optional when you write one by hand
 _GITIGNORE = """# labmem: the search index is derived from the Markdown and can be rebuilt
 .labmem/index/
 .labmem/state/locks/
+# temp files of an interrupted write (labmem doctor reports them)
+.*.tmp
 """
 
 

@@ -83,6 +83,7 @@ class ProjectNotes:
             backup_dir=self.ws.backup_dir,
             keep_backups=self.keep_backups,
             project=name,
+            root=self.ws.root,
         )
 
     def files(self, name: str) -> list[Path]:

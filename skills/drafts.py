@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from memory.entry_text import clean_entry_text
 from memory.files import atomic_write, read_snapshot, safe_child
 from memory.hygiene import check_text
 from skills.errors import SkillManifestError
@@ -70,6 +71,7 @@ def write_draft(skills_dir: Path, text: str, now: datetime) -> tuple[str, int]:
     A text holding a secret is refused before anything is named after it.
     """
     check_text(text, max_bytes=len(text.encode("utf-8", errors="surrogatepass")) + 1)
+    text = clean_entry_text(text)  # one line: a step can never add a heading or a key
     name = draft_name(text)
     folder = safe_child(skills_dir, name)
     path = folder / "SKILL.md"

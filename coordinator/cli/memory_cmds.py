@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -118,33 +117,14 @@ def show(ctx: click.Context, what: str, arg: str | None, as_json: bool) -> None:
 @click.pass_context
 def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
     """Import entries from FILE.jsonl (one ImportItem as JSON per line)."""
-    from memory.errors import InvalidInputError
+    from coordinator.import_file import read_import_file
 
-    try:
-        numbered = [
-            (n, ln)
-            for n, ln in enumerate(file.read_bytes().decode("utf-8").splitlines(), start=1)
-            if ln.strip()
-        ]
-    except UnicodeDecodeError as exc:
-        raise InvalidInputError(
-            f"{file} is not valid UTF-8 (byte {exc.start}); nothing was imported. Save it as "
-            "UTF-8 JSON Lines (one ImportItem per line)."
-        ) from None
-    items: list[Any] = []
-    not_json: dict[int, str] = {}
-    line_of = [n for n, _ in numbered]
-    for index, (_, line) in enumerate(numbered):
-        try:
-            items.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            not_json[index] = f"invalid JSON: {exc.msg} (column {exc.colno})"
-            items.append({})  # refused by validation; its reason is replaced below
+    items, not_json, lines = read_import_file(file)
     with open_lab(ctx) as lab:
         report = lab.import_entries(items)
     for refusal in report.refusals:
         refusal["reason"] = not_json.get(refusal["index"], refusal["reason"])
-        refusal["line"] = line_of[refusal["index"]]
+        refusal["line"] = lines[refusal["index"]]
     data = report.to_json()
     if as_json:
         emit_json(data)
@@ -156,10 +136,13 @@ def import_(ctx: click.Context, file: Path, as_json: bool) -> None:
                 if report.quarantined
                 else ""
             )
+            + (f", already present: {report.already_present}" if report.already_present else "")
         )
         for refusal in report.refusals:
             click.echo(f"  line {refusal['line']}: {refusal['reason']}")
-    if report.refused and not (report.written or report.confirmed or report.quarantined):
+    if report.refused and not (
+        report.written or report.confirmed or report.quarantined or report.already_present
+    ):
         ctx.exit(1)
 
 

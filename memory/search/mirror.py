@@ -148,6 +148,14 @@ class MirroredIndex:
     def identity(self) -> dict[str, str]:
         return self.inner.identity()
 
+    def refresh(self) -> None:
+        """Re-open the inner index (another process may have rebuilt it); drop the copy."""
+        inner_refresh = getattr(self.inner, "refresh", None)
+        if inner_refresh is not None:
+            inner_refresh()
+        self._loaded = False
+        self._count = None
+
     def reset(self, identity: dict[str, str]) -> None:
         self.inner.reset(identity)
         self._count = 0

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from memory.errors import IndexModelMismatchError, InvalidInputError
+from memory.files import locked
 from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
 from memory.search.embedders import Embedder, Vectors
 from memory.search.lexical import Filters, LexicalIndex
@@ -112,8 +113,10 @@ class SearchService:
         found: dict[str, tuple[int, int]] = {}
         root = str(self.root)
         try:
-            st = os.stat(os.path.join(root, "MEMORY.md"))
-            found["MEMORY.md"] = (st.st_mtime_ns, st.st_size)
+            memory_md = os.path.join(root, "MEMORY.md")
+            if not os.path.islink(memory_md) or self._inside(memory_md):
+                st = os.stat(memory_md)
+                found["MEMORY.md"] = (st.st_mtime_ns, st.st_size)
         except (FileNotFoundError, NotADirectoryError):
             pass
         stack = [(os.path.join(root, top), top) for top in ("memory", "projects", "skills")]
@@ -128,12 +131,19 @@ class SearchService:
                 try:
                     if entry.is_dir(follow_symlinks=False):
                         stack.append((entry.path, sub))
+                    elif entry.is_symlink() and not self._inside(entry.path):
+                        continue  # a link out of the workspace is never indexed
                     elif layer_of(sub) is not None and entry.is_file():
                         st = entry.stat()
                         found[sub] = (st.st_mtime_ns, st.st_size)
                 except FileNotFoundError:
                     continue
         return found
+
+    def _inside(self, path: str) -> bool:
+        real = os.path.realpath(path)
+        base = os.path.realpath(self.root)
+        return real == base or real.startswith(base + os.sep)
 
     def check_identity(self) -> bool:
         """True if the stored index was built by this embedder and chunking version."""
@@ -147,24 +157,42 @@ class SearchService:
     def rebuild(
         self, progress: Callable[[int, int], None] | None = None, budget: float | None = None
     ) -> SyncReport:
+        with locked(self.root / ".labmem" / "state" / "locks", "index"):
+            return self._rebuild(progress, budget)
+
+    def _rebuild(
+        self, progress: Callable[[int, int], None] | None, budget: float | None
+    ) -> SyncReport:
         self.lexical.reset()
         self.vectors.reset(self.identity)
         self.lexical.set_meta(self.identity)
-        report = self.sync(progress, _checked=True, budget=budget)
+        report = self._sync(progress, budget)
         report.rebuilt = True
         return report
 
     def sync(
         self,
         progress: Callable[[int, int], None] | None = None,
-        _checked: bool = False,
         budget: float | None = None,
     ) -> SyncReport:
         """Bring the index in step with the Markdown. Every changed chunk is searchable by
         its words at once; vectors are then computed for at most ``budget`` seconds
-        (``None``: all of them). What is left is filled in by the next sync."""
-        if not _checked and not self.check_identity():
-            return self.rebuild(progress, budget)
+        (``None``: all of them). What is left is filled in by the next sync.
+
+        One process at a time (an inter-process lock): two searches on a stale index would
+        otherwise insert the same chunk twice."""
+        with locked(self.root / ".labmem" / "state" / "locks", "index"):
+            if not self.check_identity():
+                refresh = getattr(self.vectors, "refresh", None)
+                if refresh is not None:
+                    refresh()  # another process may have rebuilt it while we waited
+                if refresh is None or not self.check_identity():
+                    return self._rebuild(progress, budget)
+            return self._sync(progress, budget)
+
+    def _sync(
+        self, progress: Callable[[int, int], None] | None, budget: float | None
+    ) -> SyncReport:
         report = SyncReport()
         files = self._files()
         known = self.lexical.file_stats()

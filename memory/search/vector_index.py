@@ -268,6 +268,10 @@ class ChromaVectorIndex:
         meta = self._collection.metadata or {}
         return {k[len("labmem:") :]: str(v) for k, v in meta.items() if k.startswith("labmem:")}
 
+    def refresh(self) -> None:
+        """Open the collection again: another process may have rebuilt (replaced) it."""
+        self._collection = self._open()
+
     def reset(self, identity: dict[str, str]) -> None:
         with contextlib.suppress(Exception):  # an absent collection: nothing to drop
             self._client.delete_collection(self._name)

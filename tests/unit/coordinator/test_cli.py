@@ -217,6 +217,7 @@ def test_import_and_forget_json_have_the_contract_shape(tmp_path: Path) -> None:
         "confirmed",
         "refusals",
         "quarantined",
+        "already_present",
     ]
     assert (report["written"], report["quarantined"]) == (1, 1)
     _, shown, _ = run("show", "memory", "--json")

@@ -418,3 +418,25 @@ def test_8_a_symlink_inside_the_workspace_is_followed(home: Path) -> None:
     (home / "MEMORY.md").symlink_to(real)
     remember("another fact", "--layer", "memory")
     assert "another fact" in real.read_text()
+
+
+def test_import_json_report_has_the_contract_shape(tmp_path: Path) -> None:
+    file = jsonl(
+        tmp_path / "in.jsonl",
+        [
+            {"layer": "daily", "text": "a", "time": "2026-11-20T09:00:00Z"},
+            {"layer": "daily", "text": "b", "time": "2026-11-20T09:00:00Z", "kind": "X"},
+        ],
+    )
+    run("import", str(file))
+    report = json.loads(run("import", str(file), "--json")[1])
+    assert list(report) == [
+        "written",
+        "refused",
+        "confirmed",
+        "refusals",
+        "quarantined",
+        "already_present",
+    ]
+    assert list(report["refusals"][0]) == ["index", "reason", "line"]
+    assert (report["written"], report["refused"], report["already_present"]) == (0, 1, 1)

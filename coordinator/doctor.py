@@ -114,6 +114,17 @@ def _check_leftovers(lab: Lab, report: DoctorReport, fix: bool) -> None:
                 f"{rel}: temp file of an interrupted write (the file it was for is intact); "
                 "'labmem doctor --fix' removes it"
             )
+    gitignore = root / ".gitignore"
+    if gitignore.is_file() and ".*.tmp" not in gitignore.read_text(errors="replace").split():
+        if fix:
+            with open(gitignore, "a", encoding="utf-8") as handle:
+                handle.write("\n# temp files of an interrupted write\n.*.tmp\n")
+            report.fixed.append(".gitignore: now ignores temp files (.*.tmp)")
+        else:
+            report.warnings.append(
+                ".gitignore does not ignore temp files of interrupted writes; "
+                "'labmem doctor --fix' adds '.*.tmp'"
+            )
     for path in corrupt_copies(lab.workspace.state_dir):
         report.warnings.append(
             f"{lab.workspace.relative(path)}: a state file that was corrupt, moved aside; "

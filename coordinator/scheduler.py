@@ -20,6 +20,7 @@ from pathlib import Path
 from memory.clock import format_utc, parse_instant
 from memory.errors import InvalidInputError
 from memory.files import atomic_write
+from memory.state import SchedulerState, load_state
 
 __all__ = ["Schedule", "Scheduler", "install_text"]
 
@@ -98,10 +99,8 @@ class Scheduler:
         self.stop = threading.Event()
 
     def last_run(self) -> datetime | None:
-        try:
-            return parse_instant(json.loads(self.state.read_text())["last_run"])
-        except (FileNotFoundError, KeyError, ValueError, json.JSONDecodeError):
-            return None
+        last = load_state(self.state, SchedulerState).last_run  # corrupt: moved aside
+        return None if last is None else parse_instant(last)
 
     def run_job(self) -> None:
         started = self.now()

@@ -15,12 +15,22 @@ from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeInt,
+    ValidationError,
+    field_validator,
+)
+
+from memory.clock import parse_instant
 
 __all__ = [
     "DistillState",
     "ManifestDay",
     "ManifestState",
+    "SchedulerState",
     "UsageCounts",
     "UsageState",
     "corrupt_copies",
@@ -48,6 +58,19 @@ class DistillState(BaseModel):
     days: list[date] = Field(default_factory=list)
     promoted: dict[str, str] = Field(default_factory=dict)
     last_run: str | None = None
+
+
+class SchedulerState(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    last_run: str | None = None  # ISO-8601, as written (a bare number is not a time)
+
+    @field_validator("last_run")
+    @classmethod
+    def _instant(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_instant(value)  # raises ValueError: the file is corrupt
+        return value
 
 
 class UsageCounts(BaseModel):

@@ -395,6 +395,12 @@ def test_8_orphan_temp_files_are_reported_and_ignored_by_git(home: Path) -> None
     assert ".*.tmp" in (home / ".gitignore").read_text().splitlines()
     code, out, _ = run("doctor", "--fix", "--json")
     assert code == 0 and not orphan.exists()
+    gitignore = home / ".gitignore"  # a workspace made before the pattern existed
+    gitignore.write_text(".labmem/index/\n")
+    code, out, _ = run("doctor", "--json")
+    assert any(".gitignore" in w for w in json.loads(out)["warnings"])
+    run("doctor", "--fix")
+    assert ".*.tmp" in gitignore.read_text().splitlines()
 
 
 def test_8_a_symlink_out_of_the_workspace_is_refused(tmp_path: Path, home: Path) -> None:
@@ -440,3 +446,24 @@ def test_import_json_report_has_the_contract_shape(tmp_path: Path) -> None:
     ]
     assert list(report["refusals"][0]) == ["index", "reason", "line"]
     assert (report["written"], report["refused"], report["already_present"]) == (0, 1, 1)
+
+
+@pytest.mark.parametrize("text", ['{"last_run": 5}', "[]", "{oops", '{"last_run": "never"}'])
+def test_7_a_corrupt_scheduler_state_is_moved_aside_not_a_crash(tmp_path: Path, text: str) -> None:
+    from datetime import UTC, datetime
+
+    from coordinator.scheduler import Schedule, Scheduler
+
+    (tmp_path / "scheduler.json").write_text(text)
+    runs: list[str] = []
+    scheduler = Scheduler(
+        Schedule("0 3 * * *", UTC),
+        tmp_path,
+        lambda: runs.append("ran") or "ok",
+        lambda line: None,
+        lambda: datetime(2026, 11, 29, 13, 0, tzinfo=UTC),
+    )
+    assert scheduler.last_run() is None
+    assert (tmp_path / "scheduler.json.corrupt-1").read_text() == text
+    assert scheduler.catch_up() and runs == ["ran"]
+    assert scheduler.last_run() == datetime(2026, 11, 29, 13, 0, tzinfo=UTC)

@@ -69,6 +69,8 @@ def read_import_file(path: Path) -> tuple[list[Any], dict[int, str], list[int]]:
                 f"{path} is not valid UTF-8 (line {number}, byte {exc.start}); nothing was "
                 "imported. Save it as UTF-8 JSON Lines (one ImportItem per line)."
             ) from None
+        if number == 1:
+            text = text.removeprefix("\ufeff")  # a byte order mark some editors write
         try:
             items[index] = json.loads(text)
         except json.JSONDecodeError as exc:

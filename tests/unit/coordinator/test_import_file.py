@@ -1,0 +1,57 @@
+"""The import line reader: arbitrary bytes never crash it or shift item numbers."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coordinator.import_file import read_import_file
+from memory.errors import InvalidInputError
+
+line_text = st.text(
+    st.characters(blacklist_characters="\n", blacklist_categories=("Cs",)), max_size=40
+)
+
+
+@given(st.lists(st.one_of(line_text, line_text.map(lambda t: json.dumps({"text": t}))), max_size=8))
+@settings(max_examples=150, deadline=None)
+def test_every_non_blank_lf_line_is_one_item_with_its_line_number(lines: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "in.jsonl"
+        path.write_bytes("\n".join(lines).encode("utf-8"))
+        items, not_json, numbers = read_import_file(path)
+    expected = [n for n, line in enumerate(lines, start=1) if line.encode().strip()]
+    assert numbers == expected and len(items) == len(expected)
+    for index, (number, item) in enumerate(zip(numbers, items, strict=True)):
+        line = lines[number - 1]
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError:
+            assert index in not_json and not_json[index].startswith("invalid JSON")
+        else:
+            assert index not in not_json and item == value
+
+
+@given(st.binary(max_size=200))
+@settings(max_examples=150, deadline=None)
+def test_arbitrary_bytes_are_items_or_one_clear_error(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "in.jsonl"
+        path.write_bytes(data)
+        try:
+            items, not_json, numbers = read_import_file(path)
+        except InvalidInputError as exc:
+            assert "not valid UTF-8" in str(exc)
+            return
+    assert len(items) == len(numbers) and set(not_json) <= set(range(len(items)))
+
+
+def test_a_byte_order_mark_on_the_first_line_is_not_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"text": "a"}\n{"text": "b"}\n')
+    items, not_json, numbers = read_import_file(path)
+    assert items == [{"text": "a"}, {"text": "b"}] and not not_json and numbers == [1, 2]

@@ -49,7 +49,7 @@ hostile = st.lists(pieces, max_size=12).map("".join)
 
 
 @given(hostile)
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 def test_cleaned_text_is_one_line_and_idempotent(text: str) -> None:
     try:
         clean = clean_entry_text(text)
@@ -63,7 +63,7 @@ def test_cleaned_text_is_one_line_and_idempotent(text: str) -> None:
 
 
 @given(hostile, st.booleans())
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 def test_any_text_makes_exactly_one_entry_that_reads_back(text: str, daily: bool) -> None:
     try:
         clean = clean_entry_text(text)

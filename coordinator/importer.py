@@ -97,7 +97,7 @@ class ImportItem(BaseModel):
                 fold_lines(self.text),
             ]
         )
-        prefix = "d" if self.untrusted else _PREFIX[self.layer]  # quarantined: a daily log
+        prefix = "d" if self.untrusted else _PREFIX.get(self.layer, "d")  # quarantined: daily
         return f"{prefix}-{hashlib.sha256(key.encode()).hexdigest()[:12]}"
 
     @property

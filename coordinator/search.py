@@ -116,6 +116,9 @@ def run_search(
 ) -> list[Hit]:
     """Check the request against visibility and the known names, sync, search, and count
     what was served (usage ranks used entries higher)."""
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in query):
+        # Bytes that were not UTF-8 on the command line arrive as lone surrogates.
+        raise InvalidInputError("the query is not valid UTF-8; send UTF-8 text.")
     visible = visible_layers(lab.session_kind, "search")
     if layers is None:
         wanted = [layer for layer in visible if layer != "session"]

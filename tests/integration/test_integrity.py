@@ -467,3 +467,8 @@ def test_7_a_corrupt_scheduler_state_is_moved_aside_not_a_crash(tmp_path: Path, 
     assert (tmp_path / "scheduler.json.corrupt-1").read_text() == text
     assert scheduler.catch_up() and runs == ["ran"]
     assert scheduler.last_run() == datetime(2026, 11, 29, 13, 0, tzinfo=UTC)
+
+
+def test_a_query_that_is_not_utf8_is_a_clear_error() -> None:
+    code, _, err = run("search", "--json", "--", "\ud800")
+    assert code == 1 and "not valid UTF-8" in err

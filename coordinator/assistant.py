@@ -1,8 +1,9 @@
 """The assistant with a language model: grounded answers with remember/recall tools, and
 model-written session summaries. Every model failure falls back to the offline behaviour.
 
-The model gets seed 002's memory guidance: memory is a heuristic, not the truth; prefer the
-current state and what the user says now; cite what you used as ``path#Lx-Ly``.
+The model gets the memory guidance of docs/coordinator.md ("Language model"): memory is a
+heuristic, not the truth; prefer the current state and what the user says now; cite what
+you used as ``path#Lx-Ly``.
 """
 
 from __future__ import annotations

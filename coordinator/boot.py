@@ -1,4 +1,5 @@
-"""Session start: the preamble a session begins with (DESIGN §2, CONTRACTS §2).
+"""Session start: the preamble a session begins with (docs/coordinator.md "Sessions",
+docs/contracts.md §2).
 
 MEMORY.md (main sessions only, within a token budget — truncation is reported, never
 silent), the daily logs of the user's today and yesterday, the active project's notes, the

@@ -41,7 +41,7 @@ _PREFIX = {"daily": "d", "memory": "m", "project": "p"}
 
 
 class ImportItem(BaseModel):
-    """One line of an import file (CONTRACTS §3)."""
+    """One line of an import file (docs/contracts.md §3)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -1,4 +1,4 @@
-"""The receipt of one write (CONTRACTS §4) and the import report."""
+"""The receipt of one write (docs/contracts.md §4) and the import report."""
 
 from __future__ import annotations
 

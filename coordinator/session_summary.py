@@ -2,7 +2,7 @@
 
 Extractive by default: what was decided, remembered, asked and left open. What was stored
 is cited by kind, id, citation and layer, never quoted: the daily log is open to shared and
-subagent sessions, and a MEMORY.md entry's text must never reach them (CONTRACTS §2).
+subagent sessions, and a MEMORY.md entry's text must never reach them (docs/contracts.md §2).
 It is written deterministically by the close itself — never left to a model's choice — and
 every line passes the same hygiene check as any write, so a refused secret never reaches it.
 """

@@ -1,4 +1,4 @@
-"""Settings, read once at the entry point and passed down (CONTRACTS §5).
+"""Settings, read once at the entry point and passed down (docs/contracts.md §5).
 
 Sources, strongest first: arguments, ``LABMEM_*`` environment variables, the workspace's
 ``labmem.toml``, defaults.

@@ -1,6 +1,6 @@
 """One memory entry: a Markdown list item with an optional trailing metadata comment.
 
-The grammar (CONTRACTS §1)::
+The grammar (docs/contracts.md §1)::
 
     - <text> <!-- id=m-1b9e04 kind=preference at=2026-11-29T13:06:40Z src=user -->
     - 13:05:12Z [event] <text> <!-- id=d-4f2a91 src=session:s-8c01 -->   (daily-log style)

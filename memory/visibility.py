@@ -1,4 +1,4 @@
-"""Who may do what: session kind × layer × action (CONTRACTS §2), enforced in code."""
+"""Who may do what: session kind × layer × action (docs/contracts.md §2), enforced in code."""
 
 from __future__ import annotations
 

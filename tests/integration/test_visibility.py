@@ -1,4 +1,4 @@
-"""CONTRACTS §2, cell by cell: every read path × every session kind × every layer.
+"""docs/contracts.md §2, cell by cell: every read path × every session kind × every layer.
 
 Each layer holds one marker word that appears nowhere else. A path shows a marker exactly
 when the matrix lets that session kind read (boot, show, get) or search (search, ask, chat,

@@ -1,4 +1,5 @@
-"""Usage counts move rank only within seed 001's bounds; pruning plans never exceed the cap."""
+"""Usage counts move rank only within the bounds docs/search.md gives (Usage); pruning
+plans never exceed the cap."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from coordinator.settings import Settings
 from memory.errors import InvalidInputError
+from memory.layers import KNOWN_KINDS
 from memory.search.embedders import Embedder
 from memory.search.service import Hit, SearchService, SearchWeights
 from memory.search.vector_index import ChromaVectorIndex, VectorIndex
@@ -29,24 +30,6 @@ __all__ = [
     "embedder_for",
     "run_search",
 ]
-
-KNOWN_KINDS = (
-    "fact",
-    "decision",
-    "preference",
-    "lesson",
-    "pitfall",
-    "convention",
-    "event",
-    "task",
-    "session-summary",
-    "skill-activation",
-    "identity",
-    "policy",
-    "note",
-    "skill",
-    "configuration",
-)
 
 
 def embedder_for(settings: Settings) -> tuple[Embedder, str | None]:

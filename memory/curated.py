@@ -25,6 +25,7 @@ from memory.files import Snapshot, backup, locked, read_snapshot, rewrite
 from memory.hygiene import normalise
 from memory.ids import new_id
 from memory.journal import Journal
+from memory.layers import kind_of_section
 from memory.records import Record, resolve
 from memory.secrets import find_secrets
 
@@ -79,7 +80,6 @@ class CuratedFile:
         self.layer = layer
         self.prefix = prefix
         self.kind_sections = kind_sections
-        self.section_kinds = {v.lower(): k for k, v in kind_sections.items()}
         self.default_section = default_section
         self.template = template
         self.clock = clock
@@ -100,7 +100,7 @@ class CuratedFile:
                 layer=self.layer,
                 path=self.rel,
                 prefix=self.prefix,
-                default_kind=self.section_kinds.get((loc.section or "").lower(), "fact"),
+                default_kind=kind_of_section(self.layer, loc.section),
                 fallback_at=mtime,
                 project=self.project,
             )

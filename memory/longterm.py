@@ -16,21 +16,13 @@ from memory.entry import Entry
 from memory.errors import DirtyFileError
 from memory.files import read_snapshot
 from memory.journal import Journal
+from memory.layers import spec
 from memory.records import Record
 from memory.workspace import MEMORY_SECTIONS, Workspace
 
 __all__ = ["KIND_SECTIONS", "LongTermMemory"]
 
-KIND_SECTIONS = {
-    "identity": "Identity",
-    "preference": "Preferences",
-    "decision": "Decisions",
-    "fact": "Lab facts",
-    "lesson": "Lessons learned",
-    "pitfall": "Lessons learned",
-    "policy": "Policies",
-    "convention": "Policies",
-}
+KIND_SECTIONS = spec("memory").kind_sections
 
 _ARCHIVE_TEMPLATE = """# MEMORY archive
 
@@ -53,9 +45,9 @@ class LongTermMemory:
             workspace.memory_file,
             rel="MEMORY.md",
             layer="memory",
-            prefix="m",
+            prefix=spec("memory").id_prefix or "m",
             kind_sections=KIND_SECTIONS,
-            default_section="Lab facts",
+            default_section=spec("memory").default_section or "Lab facts",
             template=_memory_template,
             clock=clock,
             lock_dir=workspace.lock_dir,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from memory.errors import InvalidInputError, PermissionDeniedError
+from memory.layers import LAYER_NAMES
 
 __all__ = [
     "ACTIONS",
@@ -25,7 +26,7 @@ Layer = Literal["memory", "daily", "session", "skill", "project"]
 Action = Literal["read", "search", "write", "append"]
 
 SESSION_KINDS: tuple[str, ...] = get_args(SessionKind)
-LAYERS: tuple[str, ...] = get_args(Layer)
+LAYERS: tuple[str, ...] = LAYER_NAMES
 ACTIONS: tuple[str, ...] = get_args(Action)
 
 # "write" includes "append". Session context is always the session's own.

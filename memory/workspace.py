@@ -8,18 +8,12 @@ from datetime import date
 from pathlib import Path
 
 from memory.errors import WorkspaceError
+from memory.layers import spec
 
 __all__ = ["MEMORY_SECTIONS", "NOTES_SECTIONS", "Workspace"]
 
-MEMORY_SECTIONS = (
-    "Identity",
-    "Preferences",
-    "Decisions",
-    "Lab facts",
-    "Lessons learned",
-    "Policies",
-)
-NOTES_SECTIONS = ("Decisions", "Conventions", "Pitfalls", "Configuration", "Notes")
+MEMORY_SECTIONS = spec("memory").section_titles
+NOTES_SECTIONS = spec("project").section_titles
 
 _MEMORY_TEMPLATE = """# MEMORY
 

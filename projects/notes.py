@@ -10,19 +10,14 @@ from memory.curated import CuratedFile
 from memory.errors import EntryNotFoundError, InvalidInputError
 from memory.files import read_snapshot, safe_child
 from memory.hygiene import check_name
+from memory.layers import spec
 from memory.records import Record
 from memory.workspace import NOTES_SECTIONS, Workspace
 
 __all__ = ["KIND_SECTIONS", "ProjectNotes", "check_project_name"]
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
-KIND_SECTIONS = {
-    "decision": "Decisions",
-    "convention": "Conventions",
-    "pitfall": "Pitfalls",
-    "configuration": "Configuration",
-    "config": "Configuration",
-}
+KIND_SECTIONS = spec("project").kind_sections
 
 
 def check_project_name(name: str) -> str:
@@ -74,9 +69,9 @@ class ProjectNotes:
             path,
             rel=self.ws.relative(path),
             layer="project",
-            prefix="p",
+            prefix=spec("project").id_prefix or "p",
             kind_sections=KIND_SECTIONS,
-            default_section="Notes",
+            default_section=spec("project").default_section or "Notes",
             template=lambda: _template(name),
             clock=self.clock,
             lock_dir=self.ws.lock_dir,

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from coordinator.cli.app import cli, emit_json, json_option, open_lab
+from memory.layers import LAYER_NAMES
 
 if TYPE_CHECKING:
     from memory.records import Record
 
-LAYERS = ["memory", "daily", "project", "session", "skill"]
+LAYERS = list(LAYER_NAMES)
 
 
 @cli.command()

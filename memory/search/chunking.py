@@ -15,6 +15,7 @@ from pathlib import Path
 
 from memory.document import parse_document
 from memory.files import read_snapshot
+from memory.layers import kind_of_section, locate, spec
 from memory.records import Record, resolve
 from memory.secret_lines import (
     SecretLine,
@@ -25,7 +26,7 @@ from memory.secret_lines import (
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
-CHUNKING_VERSION = "4"
+CHUNKING_VERSION = "5"  # 5: section kinds from memory.layers
 WINDOW_CHARS = 900
 _DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -57,18 +58,7 @@ class Chunk:
 
 def layer_of(rel: str) -> tuple[str, bool] | None:
     """(layer, archived) of a workspace-relative path, or None if it is not indexed."""
-    parts = rel.split("/")
-    if rel == "MEMORY.md":
-        return "memory", False
-    if rel == "memory/archive/MEMORY-archive.md":
-        return "memory", True
-    if parts[0] == "memory" and _DAY.match(parts[-1]):
-        return "daily", len(parts) > 2
-    if parts[0] == "projects" and len(parts) == 3 and parts[2].endswith(".md"):
-        return "project", False
-    if parts[0] == "skills" and len(parts) == 3 and parts[2] in {"SKILL.md", "TOOL.md"}:
-        return "skill", False
-    return None
+    return locate(rel)
 
 
 def _human_date(day: date) -> str:
@@ -117,7 +107,7 @@ def chunk_file(root: Path, rel: str, withheld: list[SecretLine] | None = None) -
     if layer == "daily" and match:
         day = date.fromisoformat(match.group(1))
     project = rel.split("/")[1] if layer == "project" else None
-    prefix = {"memory": "m", "daily": "d", "project": "p"}[layer]
+    prefix = spec(layer).id_prefix or layer[0]
     chunks: list[Chunk] = []
     document = parse_document(text)
     secrets = document_secrets(rel, document)
@@ -130,7 +120,7 @@ def chunk_file(root: Path, rel: str, withheld: list[SecretLine] | None = None) -
             layer=layer,
             path=rel,
             prefix=prefix,
-            default_kind=_kind(layer, loc.section),
+            default_kind=kind_of_section(layer, loc.section),
             file_day=day,
             project=project,
         )
@@ -140,15 +130,6 @@ def chunk_file(root: Path, rel: str, withheld: list[SecretLine] | None = None) -
             continue  # a hand-written line holding a secret is never indexed
         chunks += _entry_chunks(record, archived, seq)
     return chunks
-
-
-def _kind(layer: str, section: str | None) -> str:
-    if layer == "daily":
-        return "event"
-    from memory.longterm import KIND_SECTIONS
-
-    lookup = {v.lower(): k for k, v in KIND_SECTIONS.items()}
-    return lookup.get((section or "").lower(), "fact" if layer == "memory" else "note")
 
 
 def _entry_chunks(record: Record, archived: bool, seq: int) -> list[Chunk]:

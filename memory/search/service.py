@@ -24,7 +24,7 @@ from memory.errors import IndexModelMismatchError, InvalidInputError
 from memory.files import locked
 from memory.search.chunking import CHUNKING_VERSION, Chunk, chunk_file, layer_of
 from memory.search.embedders import Embedder, Vectors
-from memory.search.lexical import Filters, LexicalIndex
+from memory.search.lexical import Filters, LexicalIndex, LexicalStore
 from memory.search.mirror import MirroredIndex
 from memory.search.ranking import (
     Hit,
@@ -71,14 +71,16 @@ class SearchService:
         vectors: VectorIndex,
         weights: SearchWeights | None = None,
         threads: int = 1,
+        lexical: LexicalStore | None = None,
     ) -> None:
+        """``lexical`` defaults to the SQLite index in ``index_dir``."""
         self.root = root
         self.index_dir = index_dir
         self.embedder = embedder
         self.vectors = vectors if isinstance(vectors, MirroredIndex) else MirroredIndex(vectors)
         self.weights = weights or SearchWeights()
         self.threads = threads
-        self.lexical = self._open_lexical()
+        self.lexical: LexicalStore = lexical if lexical is not None else self._open_lexical()
         self._query_vectors: OrderedDict[str, Vectors] = OrderedDict()
 
     @property

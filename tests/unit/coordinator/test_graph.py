@@ -1,4 +1,4 @@
-"""The Coordinator graph end to end, with the real offline embedder and router."""
+"""The Coordinator graph end to end, with the real router; unit tests embed by hashing."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ def test_explicit_hints_win(lab: Lab) -> None:
     assert forced.layer == "daily" and forced.reason == "explicit layer (daily)"
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_paraphrase_confirms_but_a_changed_number_is_an_update(lab: Lab, home: Path) -> None:
     first = lab.remember("The NAS is at 10.0.0.5.", layer="memory")
     again = lab.remember("The NAS's address is 10.0.0.5.", layer="memory")

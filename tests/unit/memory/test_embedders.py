@@ -19,6 +19,7 @@ from memory.search.embedders import (
 )
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_minilm_runs_offline_and_ranks_by_meaning() -> None:
     model = MiniLMEmbedder()
     vectors = model.embed(
@@ -33,6 +34,7 @@ def test_minilm_runs_offline_and_ranks_by_meaning() -> None:
     assert float(alone @ vectors[1]) > 0.999
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_minilm_refuses_files_that_fail_their_checksum(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path
 

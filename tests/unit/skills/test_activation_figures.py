@@ -19,6 +19,9 @@ RECORDED_TOP1 = 0.70  # measured 0.707 (65 of 92)
 RECORDED_FALSE = 0.13  # measured 0.129 (4 of 31)
 
 
+pytestmark = pytest.mark.integration  # figures of the real MiniLM
+
+
 @pytest.fixture(scope="module")
 def frozen() -> dict[str, Any]:
     from skill_triggers import collection_figures

@@ -146,6 +146,7 @@ def test_roots_stack_in_order_and_shadowing_is_reported(tmp_path: Path) -> None:
     assert cat.problems == [] and f"{extra}/docs: has no SKILL.md" in " ".join(cat.warnings)
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_description_activates_without_triggers_and_triggers_still_win(
     catalogue: object,
 ) -> None:
@@ -202,6 +203,7 @@ def test_lint_strict_exits_1_on_spec_errors(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "is not a folder" in missing.stderr
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:
     from coordinator.chat import run_chat
 

@@ -163,6 +163,7 @@ def test_trigger_matching_folds_case_punctuation_and_inflections() -> None:
     assert matcher.match("/unknown-skill") == []
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_semantic_matching_needs_a_request_not_a_statement() -> None:
     from memory.search.embedders import MiniLMEmbedder
 

@@ -30,6 +30,7 @@ def open_at(home: Path, now: str = "2026-11-25T12:00:00Z", **kw: object) -> obje
     return Lab.open(settings=load_settings(home=home, now=now, **kw))
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_distill_promotes_durable_facts_once_with_citations(
     home: Path, logs: dict[str, bool]
 ) -> None:
@@ -72,6 +73,7 @@ def test_second_run_changes_nothing_and_dry_run_writes_nothing(
         assert memory.read_text().count("We chose WireGuard") == 1
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_crash_mid_run_resumes_without_duplicates(
     home: Path, logs: dict[str, bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -221,6 +223,7 @@ def test_scheduler_catches_up_a_missed_run_once(tmp_path: Path) -> None:
     sched.run_forever()  # returns at once when stopped, after a catch-up check
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_distill_cli_json_and_unwritable_workspace(home: Path, logs: dict[str, bool]) -> None:
     env = {"LABMEM_NOW": "2026-11-25T12:00:00Z"}
     result = CliRunner().invoke(cli, ["distill", "--dry-run", "--json"], env=env)
@@ -272,6 +275,7 @@ def test_interactive_review_applies_the_chosen_actions(home: Path) -> None:
     )
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_a_daily_routine_is_never_promoted_however_often_it_recurs(home: Path) -> None:
     (home / "memory").mkdir(parents=True)
     start = datetime(2026, 11, 10, tzinfo=UTC)

@@ -14,6 +14,7 @@ from coordinator.cli import cli
 from coordinator.route_model import shipped_model
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 @pytest.mark.parametrize(
     ("text", "layer", "kind"),
     [
@@ -106,6 +107,7 @@ def test_a_project_route_without_a_name_is_never_lost(lab: Lab, home: Path) -> N
     assert "active project 'tools'" in filed.reason
 
 
+@pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_a_changed_value_supersedes_the_old_entry(lab: Lab, home: Path) -> None:
     old = lab.remember("The NAS is at 192.168.1.20.", layer="memory")
     new = lab.remember("The NAS moved, it is at 10.0.0.5 now.", layer="memory")

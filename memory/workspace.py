@@ -84,6 +84,9 @@ class Workspace:
         """Workspace-relative POSIX path, as citations use."""
         return path.relative_to(self.root).as_posix()
 
+    def is_initialised(self) -> bool:
+        return self.memory_file.exists() and self.daily_dir.is_dir()
+
     def init(self) -> list[str]:
         """Create what is missing; never overwrite. Returns the paths created."""
         created: list[str] = []

@@ -75,6 +75,9 @@ class LongTermMemory:
     def records(self) -> list[Record]:
         return self.file.records()
 
+    def archived(self) -> list[Record]:
+        return self.archive_file.records()
+
     def add(self, items: Sequence[NewEntry]) -> list[Written]:
         return self.file.add(items)
 

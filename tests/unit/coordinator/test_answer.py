@@ -76,6 +76,7 @@ def test_ask_json_with_a_time_expression_and_nothing_found(madrid: Path) -> None
     assert first_line(data).startswith("Nothing in memory about")
 
 
+@pytest.mark.integration  # needs the model's sense of meaning
 def test_the_current_value_leads_even_with_k_3(madrid: Path) -> None:
     data = ask("what is the current IP of the NAS?", "--k", "3")
     assert "10.0.0.5" in first_line(data)
@@ -150,6 +151,7 @@ def test_chat_answers_hear_the_sessions_own_task_and_notes(madrid: Path) -> None
         assert not lab.ask("what am I working on?").text.startswith("This session")
 
 
+@pytest.mark.integration  # needs the model's sense of meaning
 def test_a_question_about_the_wrong_speaker_finds_nothing(home: Path) -> None:
     turns = [
         "Melanie: I ran a charity race for mental health last Saturday.",

@@ -239,8 +239,10 @@ def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coo
     records = [r for r in store.records() if r.active]
     candidates = [(r.id, r.text) for r in records]
     vectors = lab.vectors_for([t for _, t in candidates])
+    # The text's vector goes through the same cache: the next write compares against it.
+    query_vector = lab.vectors_for([state["text"]])[0]
     result = find_duplicates(
-        state["text"], candidates, lab.embedder, lab.dedupe_thresholds, vectors
+        state["text"], candidates, lab.embedder, lab.dedupe_thresholds, vectors, query_vector
     )
     found: dict[str, Any] = {
         "status": result.status,
@@ -250,7 +252,7 @@ def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coo
         "texts": {i: t for i, t in candidates if i in result.similar},
     }
     if result.status == "similar" and vectors is not None and len(candidates):
-        scores = vectors @ lab.embedder.embed([state["text"]])[0]
+        scores = vectors @ query_vector
         for entry_id in result.similar[:3]:
             index = next(i for i, (cid, _) in enumerate(candidates) if cid == entry_id)
             old = candidates[index][1]

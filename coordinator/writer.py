@@ -111,19 +111,7 @@ def _curated(
     else:
         assert project is not None
         notes = lab.projects.notes_file(project)
-        if supersedes:
-            notes.get(supersedes)
-            item = NewEntry(
-                text,
-                kind,
-                source,
-                tags,
-                now,  # type: ignore[arg-type]
-                extra={**extra, "supersedes": supersedes},
-            )
-        written = notes.add([item])[0]
-        if supersedes and written.record.id != supersedes:
-            notes.update(supersedes, superseded_by=written.record.id)
+        written = notes.supersede(supersedes, item) if supersedes else notes.add([item])[0]
     confirmed = written.status == "confirmed"
     reason = f"{why}; an equal entry existed" if confirmed else why
     return Receipt.from_record(written.record, "confirmed" if confirmed else "written", reason)

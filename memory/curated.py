@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from memory.clock import Clock, format_utc
-from memory.document import Document, parse_document
+from memory.document import Document, Located, parse_document
 from memory.entry import Entry, encode_value
 from memory.entry_text import clean_entry_text
 from memory.errors import DirtyFileError, EntryNotFoundError
@@ -94,18 +94,18 @@ class CuratedFile:
             snap = read_snapshot(self.path, self.root)
             document = parse_document(snap.text or self.template())
         mtime = self._mtime()
-        return [
-            resolve(
-                loc,
-                layer=self.layer,
-                path=self.rel,
-                prefix=self.prefix,
-                default_kind=kind_of_section(self.layer, loc.section),
-                fallback_at=mtime,
-                project=self.project,
-            )
-            for loc in document.located()
-        ]
+        return [self._resolve(loc, mtime) for loc in document.located()]
+
+    def _resolve(self, loc: Located, mtime: datetime | None) -> Record:
+        return resolve(
+            loc,
+            layer=self.layer,
+            path=self.rel,
+            prefix=self.prefix,
+            default_kind=kind_of_section(self.layer, loc.section),
+            fallback_at=mtime,
+            project=self.project,
+        )
 
     def get(self, entry_id: str) -> Record:
         for record in self.records():
@@ -117,38 +117,52 @@ class CuratedFile:
     def add(self, items: Sequence[NewEntry]) -> list[Written]:
         """Add entries; an exact or normalised duplicate of an active one confirms it."""
         items = [replace(item, text=clean_entry_text(item.text)) for item in items]
+        return self._modify(lambda doc: self._add_in(doc, items))
 
-        def change(doc: Document) -> list[Written]:
-            now = format_utc(self.clock.now())
-            results: list[tuple[str, int]] = []
-            by_text = {
-                normalise(r.text): r.id for r in self.records(doc) if r.active and r.text.strip()
-            }
-            taken = {r.id for r in self.records(doc)}
-            for item in items:
-                same = by_text.get(normalise(item.text))
-                if same is not None:
-                    results.append(("confirmed", self._confirm_in(doc, same, now)))
-                    continue
-                entry_id = item.id or new_id(self.prefix, taken)
-                taken.add(entry_id)
-                meta = {
-                    "id": entry_id,
-                    "kind": item.kind,
-                    "at": format_utc(item.at) if item.at else now,
-                    "src": item.src,
-                }
-                if item.tags:
-                    meta["tags"] = ",".join(item.tags)
-                meta.update(item.extra)
-                entry = Entry(item.text, {k: encode_value(v) for k, v in meta.items()})
-                section = self.kind_sections.get(item.kind, self.default_section)
-                doc.insert_in_section(entry, section)
-                by_text[normalise(item.text)] = entry_id
-                results.append(("written", -1))
-            return self._resolve_results(doc, items, results, by_text)
+    def supersede(self, old_id: str, item: NewEntry) -> Written:
+        """Write ``item`` as the successor of ``old_id`` and mark the old entry, in one
+        rewrite of the file; the old entry stays (its history is kept)."""
+        item = replace(item, text=clean_entry_text(item.text))
+        item = replace(item, extra=dict(item.extra, supersedes=old_id))
+
+        def change(doc: Document) -> Written:
+            self._locate(doc, old_id)  # fail before changing anything if the id is unknown
+            written = self._add_in(doc, [item])[0]
+            if written.record.id != old_id:
+                loc = self._locate(doc, old_id)
+                doc.replace_at(loc.index, loc.entry.with_meta(superseded_by=written.record.id))
+            return written
 
         return self._modify(change)
+
+    def _add_in(self, doc: Document, items: Sequence[NewEntry]) -> list[Written]:
+        now = format_utc(self.clock.now())
+        results: list[tuple[str, int]] = []
+        existing = self.records(doc)
+        by_text = {normalise(r.text): r.id for r in existing if r.active and r.text.strip()}
+        taken = {r.id for r in existing}
+        for item in items:
+            same = by_text.get(normalise(item.text))
+            if same is not None:
+                results.append(("confirmed", self._confirm_in(doc, same, now)))
+                continue
+            entry_id = item.id or new_id(self.prefix, taken)
+            taken.add(entry_id)
+            meta = {
+                "id": entry_id,
+                "kind": item.kind,
+                "at": format_utc(item.at) if item.at else now,
+                "src": item.src,
+            }
+            if item.tags:
+                meta["tags"] = ",".join(item.tags)
+            meta.update(item.extra)
+            entry = Entry(item.text, {k: encode_value(v) for k, v in meta.items()})
+            section = self.kind_sections.get(item.kind, self.default_section)
+            doc.insert_in_section(entry, section)
+            by_text[normalise(item.text)] = entry_id
+            results.append(("written", -1))
+        return self._resolve_results(doc, items, results, by_text)
 
     def confirm(self, entry_id: str) -> Record:
         def change(doc: Document) -> Record:
@@ -298,9 +312,9 @@ class CuratedFile:
         return int(loc.index)
 
     def _record_at(self, doc: Document, index: int) -> Record:
-        for loc, record in zip(doc.located(), self.records(doc), strict=True):
+        for loc in doc.located():
             if loc.index == index:
-                return record
+                return self._resolve(loc, self._mtime())
         raise EntryNotFoundError(f"entry vanished from {self.rel} during the write")
 
     def _resolve_results(
@@ -310,7 +324,13 @@ class CuratedFile:
         results: list[tuple[str, int]],
         by_text: dict[str, str],
     ) -> list[Written]:
-        by_id = {r.id: r for r in self.records(doc)}
+        wanted = {by_text[normalise(item.text)] for item in items}
+        mtime = self._mtime()
+        by_id = {
+            self.id_of(loc.entry): self._resolve(loc, mtime)
+            for loc in doc.located()
+            if self.id_of(loc.entry) in wanted
+        }
         out: list[Written] = []
         for item, (status, _index) in zip(items, results, strict=True):
             out.append(Written(status, by_id[by_text[normalise(item.text)]]))

@@ -78,13 +78,17 @@ def find_duplicates(
     embedder: Any,
     thresholds: Thresholds | None = None,
     vectors: np.ndarray | None = None,
+    query: np.ndarray | None = None,
 ) -> DedupeResult:
-    """Compare ``text`` with ``(id, text)`` candidates (active entries of the target file)."""
+    """Compare ``text`` with ``(id, text)`` candidates (active entries of the target file).
+
+    ``vectors`` are the candidates' embeddings and ``query`` the text's, when the caller
+    has them already."""
     limits = thresholds or Thresholds()
     if not candidates:
         return DedupeResult("new")
     matrix = vectors if vectors is not None else embedder.embed([t for _, t in candidates])
-    scores = matrix @ embedder.embed([text])[0]
+    scores = matrix @ (query if query is not None else embedder.embed([text])[0])
     order = np.argsort(-scores)
     best = int(order[0])
     best_score = float(scores[best])

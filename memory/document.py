@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from markdown_it import MarkdownIt
 
+from memory.block_scan import simple_item_spans
 from memory.entry import Entry, parse_entry, render_entry
 
 __all__ = ["Document", "Located", "parse_document"]
@@ -156,16 +157,7 @@ def parse_document(text: str) -> Document:
     trailing = text.endswith("\n")
     if trailing:
         lines.pop()
-    spans: list[tuple[int, int]] = []
-    # markdown-it ends a line at a lone CR too; we split on LF only. A CR typed into a
-    # hand edit must not shift every later line map (it once made readers crash).
-    for token in _parser().parse(_LONE_CR.sub(" ", text)):
-        if token.type == "list_item_open" and token.level == 1 and token.map:
-            if token.markup in "-*+":
-                start, end = token.map
-                while end - 1 > start and not lines[end - 1].strip():
-                    end -= 1
-                spans.append((start, end))
+    spans = _item_spans(text)
     parts: list[str | Entry] = []
     cursor = 0
     for start, end in spans:
@@ -178,6 +170,35 @@ def parse_document(text: str) -> Document:
         cursor = end
     parts.extend(lines[cursor:])
     return Document(parts, trailing)
+
+
+@lru_cache(maxsize=16)
+def _item_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """0-based ``[start, end)`` line spans of the top-level bullet items.
+
+    A write reads the same file several times (dedupe, add, supersede), so the spans of the
+    last few texts are kept; the Document itself is built fresh each time (it is mutable).
+    """
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    found = simple_item_spans(lines)
+    return tuple(found) if found is not None else tuple(markdown_item_spans(text, lines))
+
+
+def markdown_item_spans(text: str, lines: list[str]) -> list[tuple[int, int]]:
+    """The item spans as markdown-it-py finds them (the reference for any text)."""
+    spans: list[tuple[int, int]] = []
+    # markdown-it ends a line at a lone CR too; we split on LF only. A CR typed into a
+    # hand edit must not shift every later line map (it once made readers crash).
+    for token in _parser().parse(_LONE_CR.sub(" ", text)):
+        if token.type == "list_item_open" and token.level == 1 and token.map:
+            if token.markup in "-*+":
+                start, end = token.map
+                while end - 1 > start and not lines[end - 1].strip():
+                    end -= 1
+                spans.append((start, end))
+    return spans
 
 
 def _bullet(line: str) -> bool:

@@ -39,7 +39,7 @@ def encode_value(value: str) -> str:
 
 
 def decode_value(value: str) -> str:
-    return unquote(value)
+    return unquote(value) if "%" in value else value
 
 
 @dataclass(frozen=True, slots=True)

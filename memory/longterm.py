@@ -86,14 +86,7 @@ class LongTermMemory:
 
     def supersede(self, old_id: str, item: NewEntry) -> Written:
         """Write ``item`` as the successor of ``old_id``; the old entry stays, marked."""
-        self.file.get(old_id)  # fail before writing anything if the id is unknown
-        extra = dict(item.extra, supersedes=old_id)
-        written = self.file.add(
-            [NewEntry(item.text, item.kind, item.src, item.tags, item.at, item.id, extra)]
-        )[0]
-        if written.record.id != old_id:
-            self.file.update(old_id, superseded_by=written.record.id)
-        return written
+        return self.file.supersede(old_id, item)
 
     def archive(self, ids: Sequence[str], reason: str) -> list[Record]:
         """Move entries to MEMORY-archive.md with the reason; returns what was moved."""

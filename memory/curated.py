@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -22,12 +23,15 @@ from memory.entry import Entry, encode_value
 from memory.entry_text import clean_entry_text
 from memory.errors import DirtyFileError, EntryNotFoundError
 from memory.files import Snapshot, backup, locked, read_snapshot, rewrite
-from memory.hygiene import normalise
+from memory.hygiene import normalise as _normalise
 from memory.ids import new_id
 from memory.journal import Journal
 from memory.layers import kind_of_section
 from memory.records import Record, resolve
 from memory.secrets import find_secrets
+
+# Each write compares the new text with every entry's normalised text.
+normalise = lru_cache(maxsize=65536)(_normalise)
 
 __all__ = ["CuratedFile", "NewEntry", "Written"]
 
@@ -87,6 +91,7 @@ class CuratedFile:
         self.backup_dir = backup_dir
         self.keep_backups = keep_backups
         self.project = project
+        self._resolved: dict[tuple[object, ...], tuple[Record, bool]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def records(self, document: Document | None = None) -> list[Record]:
@@ -97,6 +102,28 @@ class CuratedFile:
         return [self._resolve(loc, mtime) for loc in document.located()]
 
     def _resolve(self, loc: Located, mtime: datetime | None) -> Record:
+        """The entry's record; unchanged entries are resolved once per place in the file
+        (a write reads the file several times, each entry is the same)."""
+        raw = loc.entry.raw
+        if raw is None:
+            return self._resolve_now(loc, mtime)
+        key = (raw, loc.section)
+        known = self._resolved.get(key)
+        if known is None:
+            if len(self._resolved) > 20_000:
+                self._resolved.clear()
+            record = self._resolve_now(loc, mtime)
+            # An entry without a usable date takes the file's mtime, which moves.
+            self._resolved[key] = (record, record.at == mtime)
+            return record
+        record, dated_by_mtime = known
+        at = mtime if dated_by_mtime else record.at
+        if record.line_start != loc.line_start or record.at != at:
+            record = record.moved(loc.line_start, loc.line_end, at)
+            self._resolved[key] = (record, dated_by_mtime)
+        return record
+
+    def _resolve_now(self, loc: Located, mtime: datetime | None) -> Record:
         return resolve(
             loc,
             layer=self.layer,

@@ -164,12 +164,18 @@ def parse_document(text: str) -> Document:
         parts.extend(lines[cursor:start])
         item = lines[start:end]
         if _bullet(item[0]):
-            parts.append(parse_entry(item))
+            parts.append(_entry_of(tuple(item)))
         else:
             parts.extend(item)
         cursor = end
     parts.extend(lines[cursor:])
     return Document(parts, trailing)
+
+
+@lru_cache(maxsize=65536)
+def _entry_of(lines: tuple[str, ...]) -> Entry:
+    """Entries are immutable: the same lines read again give the same Entry."""
+    return parse_entry(list(lines))
 
 
 @lru_cache(maxsize=16)

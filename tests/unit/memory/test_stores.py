@@ -199,3 +199,23 @@ def test_session_tool_cache_is_bounded(lab: Lab) -> None:
     assert lab.session.tool_cache_size == 64
     assert lab.session.cached_tool_result("k0") is None
     assert lab.session.cached_tool_result("k99") == 99
+
+
+def test_records_follow_their_lines_and_the_file_mtime_across_writes(lab: Lab, home: Path) -> None:
+    """Records are reused between reads of one file: a moved entry must cite its new line,
+    and a hand-written entry without a date must take the file's new mtime."""
+    memory = home / "MEMORY.md"
+    text = memory.read_text().replace(
+        "## Lab facts\n", "## Lab facts\n\n- The UPS lasts four minutes on battery.\n", 1
+    )
+    memory.write_text(text)
+    os.utime(memory, (1_700_000_000, 1_700_000_000))
+    hand = next(r for r in lab.memory_records() if "UPS" in r.text)
+    assert hand.at is not None and hand.at.timestamp() == 1_700_000_000
+    # A new fact is written above it; the file's mtime moves.
+    lab.remember("The rack is in the garage.", layer="memory", kind="identity")
+    moved = next(r for r in lab.memory_records() if "UPS" in r.text)
+    lines = memory.read_text().splitlines()
+    assert lines[moved.line_start - 1].startswith("- The UPS lasts")
+    assert moved.at is not None
+    assert moved.at.timestamp() == memory.stat().st_mtime

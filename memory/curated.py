@@ -91,7 +91,6 @@ class CuratedFile:
         self.backup_dir = backup_dir
         self.keep_backups = keep_backups
         self.project = project
-        self._resolved: dict[tuple[object, ...], tuple[Record, bool]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     def records(self, document: Document | None = None) -> list[Record]:
@@ -102,28 +101,6 @@ class CuratedFile:
         return [self._resolve(loc, mtime) for loc in document.located()]
 
     def _resolve(self, loc: Located, mtime: datetime | None) -> Record:
-        """The entry's record; unchanged entries are resolved once per place in the file
-        (a write reads the file several times, each entry is the same)."""
-        raw = loc.entry.raw
-        if raw is None:
-            return self._resolve_now(loc, mtime)
-        key = (raw, loc.section)
-        known = self._resolved.get(key)
-        if known is None:
-            if len(self._resolved) > 20_000:
-                self._resolved.clear()
-            record = self._resolve_now(loc, mtime)
-            # An entry without a usable date takes the file's mtime, which moves.
-            self._resolved[key] = (record, record.at == mtime)
-            return record
-        record, dated_by_mtime = known
-        at = mtime if dated_by_mtime else record.at
-        if record.line_start != loc.line_start or record.at != at:
-            record = record.moved(loc.line_start, loc.line_end, at)
-            self._resolved[key] = (record, dated_by_mtime)
-        return record
-
-    def _resolve_now(self, loc: Located, mtime: datetime | None) -> Record:
         return resolve(
             loc,
             layer=self.layer,

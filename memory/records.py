@@ -79,6 +79,13 @@ def _instant(value: str | None) -> datetime | None:
         return None
 
 
+# Records of unchanged entries, by their lines and everything else they are resolved from:
+# a write re-reads the file it changes (and the store, dedupe and search read it again), and
+# every entry but the new one is the same.
+_RESOLVED: dict[tuple[object, ...], tuple[Record, bool]] = {}
+_RESOLVED_MAX = 100_000
+
+
 def resolve(
     loc: Located,
     *,
@@ -91,10 +98,43 @@ def resolve(
     project: str | None = None,
 ) -> Record:
     """Fill in CONTRACTS' defaults for what a hand-written entry leaves out."""
+    raw = loc.entry.raw
+    if raw is None:
+        return _resolve(loc, layer, path, prefix, default_kind, file_day, fallback_at, project)[0]
+    key = (raw, loc.section, layer, path, prefix, default_kind, file_day, project)
+    known = _RESOLVED.get(key)
+    if known is None:
+        if len(_RESOLVED) >= _RESOLVED_MAX:
+            _RESOLVED.clear()
+        record, undated = _resolve(
+            loc, layer, path, prefix, default_kind, file_day, fallback_at, project
+        )
+        _RESOLVED[key] = (record, undated)
+        return record
+    record, undated = known
+    at = fallback_at if undated else record.at
+    if record.line_start != loc.line_start or record.at != at:
+        record = record.moved(loc.line_start, loc.line_end, at)
+        _RESOLVED[key] = (record, undated)
+    return record
+
+
+def _resolve(
+    loc: Located,
+    layer: str,
+    path: str,
+    prefix: str,
+    default_kind: str,
+    file_day: date | None,
+    fallback_at: datetime | None,
+    project: str | None,
+) -> tuple[Record, bool]:
+    """The record, and whether its date is ``fallback_at`` (the file's mtime)."""
     entry = loc.entry
     missing = [key for key in REQUIRED_KEYS if entry.get(key) is None]
     if entry.tag is not None and "kind" in missing:
         missing.remove("kind")
+    undated = False
     if entry.clock is not None and file_day is not None:
         at: datetime | None = datetime.combine(
             file_day, time.fromisoformat(entry.clock), tzinfo=UTC
@@ -102,15 +142,17 @@ def resolve(
         if "at" in missing:
             missing.remove("at")
     else:
-        at = _instant(entry.get("at")) or (
-            datetime.combine(file_day, time(0), tzinfo=UTC) if file_day else fallback_at
-        )
+        at = _instant(entry.get("at"))
+        if at is None and file_day:
+            at = datetime.combine(file_day, time(0), tzinfo=UTC)
+        elif at is None:
+            at, undated = fallback_at, True
     tags = tuple(t for t in (entry.get("tags") or "").split(",") if t)
     try:
         confirms = int(entry.get("confirms") or 0)
     except ValueError:
         confirms = 0
-    return Record(
+    record = Record(
         id=entry.id or entry.derived_id(prefix),
         layer=layer,
         kind=entry.kind or default_kind,
@@ -132,3 +174,4 @@ def resolve(
         valid_until=entry.get("valid_until"),
         missing=tuple(missing),
     )
+    return record, undated

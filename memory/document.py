@@ -67,7 +67,7 @@ class Document:
         section: str | None = None
         for index, part in enumerate(self.parts):
             if isinstance(part, Entry):
-                height = len(render_entry(part))
+                height = len(part.raw) if part.raw is not None else len(render_entry(part))
                 yield Located(part, line, line + height - 1, section, index)
                 line += height
             else:

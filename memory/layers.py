@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 __all__ = [
     "KNOWN_KINDS",
@@ -141,6 +142,7 @@ def default_kind(layer: str) -> str:
     return known.default_kind if known else "note"
 
 
+@lru_cache(maxsize=1024)
 def kind_of_section(layer: str, section: str | None) -> str:
     """The kind of an entry with no ``kind=`` of its own, from the section it sits under
     (case-insensitive); the layer's default kind outside any known section."""

@@ -36,11 +36,12 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def run(part: str, verbose: bool) -> dict[str, list[dict[str, Any]]]:
+def run(part: str, verbose: bool, path: Path | None = None) -> dict[str, list[dict[str, Any]]]:
     from coordinator import Lab, load_settings
     from memory.clock import parse_instant
 
-    scenario = json.loads((DATA / f"scenario_{part}.json").read_text(encoding="utf-8"))
+    source = path or DATA / f"scenario_{part}.json"
+    scenario = json.loads(source.read_text(encoding="utf-8"))
     statements = sorted(scenario["statements"], key=lambda s: s["at"])
     questions = sorted(scenario["questions"], key=lambda q: q["asked_at"])
     results: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -139,10 +140,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--part", choices=["train", "test"], default="train")
     parser.add_argument("--verbose", action="store_true", help="print the misses (train only)")
+    parser.add_argument(
+        "--scenario",
+        type=Path,
+        help="another scenario file of the same shape (a frozen set: figures only)",
+    )
     args = parser.parse_args()
-    if args.part == "test" and args.verbose:
-        parser.error("--verbose prints questions; the frozen test part is reported as figures")
-    table(run(args.part, args.verbose), args.part)
+    if (args.part == "test" or args.scenario) and args.verbose:
+        parser.error("--verbose prints questions; a frozen set is reported as figures")
+    label = args.scenario.name if args.scenario else args.part
+    table(run(args.part, args.verbose, args.scenario), label)
 
 
 if __name__ == "__main__":

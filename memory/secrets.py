@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
+from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 
 __all__ = ["find_secrets", "scan_batch"]
@@ -135,6 +136,15 @@ def scan_batch(texts: Sequence[str]) -> list[list[str]]:
 
 
 def _scan(texts: Sequence[str]) -> list[list[str]]:
+    """Findings for each text: the full scan runs only on the texts the prefilter keeps."""
+    out: list[list[str]] = [[] for _ in texts]
+    suspects = suspect_indexes(texts)
+    for i, found in zip(suspects, _full_scan([texts[i] for i in suspects]), strict=True):
+        out[i] = found
+    return out
+
+
+def _full_scan(texts: Sequence[str]) -> list[list[str]]:
     findings: list[set[str]] = [set() for _ in texts]
     joined = "\n\x00\n".join(texts)
     starts: list[int] = []

@@ -1,0 +1,181 @@
+"""Which texts of a batch need the full secret scan: one cheap pass over the whole batch.
+
+The guard runs on every write and over every indexed line, and almost every line is ordinary
+talk. Every detector needs at least one of these, so a text with none of them is clean
+without further work:
+
+- a credential word in any of the six languages (``password``, ``pw``, ``PIN``, ``code``,
+  ``key``, ``token``, ``secret``, ``contraseña``, ``senha``, ``mdp``, ``Kennwort``, …, and
+  misspellings of "password");
+- three digits, alone or split by one separator (PINs, door codes, card numbers, ``2-9-1-7``);
+- a run of 16 or more characters without a space (tokens, keys, URLs, pasted configs);
+- a ``/`` or a ``:`` before a non-space (``user / pass``, ``user:pass@host``, ``KEY:value``);
+- an uppercase prefix some vendor keys start with (``AKC…``, ``AP…``).
+
+The words are found by one pass over the lowered batch with a pattern built as a trie of
+literals (the regex engine then tries one branch per position, not one per word). A stem like
+``passw`` or ``code`` counts anywhere in a word (Routerpasswort, Türcode); a short word like
+``pin`` or ``key`` only as the word itself, so "shopping", "monkey" and "passion" do not send a
+line to the full scan.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+__all__ = ["suspect_indexes"]
+
+# Stems that count anywhere in a word (compounds: Routerpasswort, Türcode, clientsecret).
+_ANYWHERE = ("passw", "kennw", "schlüssel", "schlussel", "code", "token", "secret", "phrase")
+# Words that count at the start of a word, when the whole word passes _WHOLE below.
+_STARTS = frozenset(
+    (
+        "pa pw pin puk key clé clef chiav chave clav secre segre geheim login logon user "
+        "usuari usuári utente utilisateur benutzer identifiant access acces contra psk wpa "
+        "frase mnemonic seed 2fa mfa otp totp auth alarm allarm parola cred códig codig codic "
+        "zugangsdaten anmeldedaten contraseñ contrasen senha mdp wifi wlan ssid wi fi "
+        "authenticat encrypt chiffr cifra criptograf sign in log in"
+    ).split()
+) | {"wi fi", "sign in", "log in"}
+_WHOLE = re.compile(
+    r"""(?x)
+    pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pins?|pin\ ?code|pinnummer|puk|
+    keys?|key(?:pad|box|safe|code|phrase|file|store|ring)s?|cl[ée]s?|clefs?|chiav[ei]|
+    chaves?|claves?|secrets?|secret[oa]s?|secretkey|segret[oi]|segredos?|geheim\w*|
+    login|logins|log\ in|logon|sign\ in|users?|user(?:name|id)s?|usuari[oa]s?|usuári[oa]s?|
+    utente|utilisateur|benutzer\w*|identifiants?|access|acceso|acesso|accesso|accès|
+    contra|psk|wpa\d?|frase|mnemonic|seed|2fa|mfa|otp|totp|auth|authoriz\w*|authtoken|
+    authkey|alarm\w*|allarm\w*|parola|credentials?|creds|credenciales|credenciais|
+    credenziali|c[óo]dig\w*|codic\w*|zugangsdaten|anmeldedaten|contrase[ñn]\w*|senhas?|
+    mdp|wifi|wlan|ssid|wi\ fi|authenticat\w*|encrypt\w*|chiffr\w*|cifra\w*|criptograf\w*
+    """
+)
+_PASSWORD = "password"
+
+
+_Trie = dict[str, "_Trie"]
+
+
+def _trie_pattern(words: Iterable[str]) -> str:
+    """An alternation of ``words`` with shared prefixes factored out."""
+    trie: _Trie = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: _Trie) -> str:
+        alts = [re.escape(ch) + build(node[ch]) for ch in sorted(k for k in node if k)]
+        if not alts:
+            return ""
+        if len(alts) == 1 and "" not in node:
+            return alts[0]
+        return "(?:" + "|".join(alts) + ")" + ("?" if "" in node else "")
+
+    return build(trie)
+
+
+def _case_variants(word: str) -> set[str]:
+    """``word`` as it may appear after ASCII-only lowering (``bytes.lower`` leaves 'Ü')."""
+    return {word, "".join(ch.upper() if ord(ch) > 127 else ch for ch in word)}
+
+
+# The batch is scanned as UTF-8 bytes: the regex engine and ``bytes.lower`` are several times
+# faster on bytes than on a string that holds one emoji (which makes every character 4 bytes).
+# ASCII punctuation becomes a space (same length, so offsets hold): a word then starts after a
+# space, and the search for words is one fast search for spaces plus a trie.
+_PUNCT = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\r\x0b\x0c"
+_TO_SPACE = bytes.maketrans(_PUNCT, b" " * len(_PUNCT))
+_START_WORD = re.compile(
+    b"[ \x80-\xff](?:"
+    + _trie_pattern(v for word in _STARTS for v in _case_variants(word)).encode()
+    + b")"
+)
+_STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
+_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: [a-z]+)?")
+_SHAPES = (
+    re.compile(rb"\d(?:[^0-9A-Za-z\s]{1,3}| )?\d(?:[^0-9A-Za-z\s]{1,3}| )?\d"),  # 3 digits
+    re.compile(rb"/|:\S"),  # user / pass, user:pass, KEY:value
+    re.compile(rb"A(?:KC|P[\dA-F])"),  # vendor key prefixes (Artifactory)
+)
+_LONG_RUN = re.compile(rb"[ \n][^ \n]{16}")  # 16 characters without a space (tabs are spaces)
+_WHITESPACE = bytes.maketrans(b"\t\r\x0b\x0c", b"    ")
+
+
+def _osa(a: str, b: str) -> int:
+    """Edit distance with adjacent transpositions."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@lru_cache(maxsize=4096)
+def misspelt_password(word: str) -> bool:
+    """'pasword', 'paswrod', 'passowrd': within two edits of "password" (lowercase word)."""
+    return 6 <= len(word) <= 10 and word.startswith("pa") and _osa(word, _PASSWORD) <= 2
+
+
+@lru_cache(maxsize=8192)
+def _counts(word: str) -> bool:
+    if _WHOLE.fullmatch(word):
+        return True
+    return misspelt_password(word)
+
+
+_LETTERS = re.compile(r"[^\W_]+(?: [^\W_]+)?")
+
+
+@lru_cache(maxsize=8192)
+def _word_counts(raw: bytes) -> bool:
+    """Whether the word a keyword match starts is a credential word."""
+    found = _LETTERS.match(raw.decode("utf-8", "ignore").lower())
+    if found is None:
+        return False
+    words = found.group(0)
+    return _counts(words.split(" ")[0]) or (" " in words and _counts(words))
+
+
+def _line_of(starts: Sequence[int], offset: int) -> int:
+    return bisect.bisect_right(starts, offset) - 1
+
+
+def suspect_indexes(texts: Sequence[str]) -> list[int]:
+    """Indexes of the texts that may hold a secret (in order); the others hold none."""
+    if not texts:
+        return []
+    encoded = [text.encode("utf-8", "surrogatepass") for text in texts]
+    # A leading newline: every text then starts after a separator, offsets shift by one.
+    joined = b"\n" + b"\n".join(encoded)
+    starts: list[int] = []
+    offset = 1
+    for raw in encoded:
+        starts.append(offset)
+        offset += len(raw) + 1
+    hits: set[int] = set()
+    for shape in _SHAPES:
+        hits.update(_line_of(starts, m.start()) for m in shape.finditer(joined))
+    runs = _LONG_RUN.finditer(joined.translate(_WHITESPACE))
+    hits.update(_line_of(starts, m.end() - 1) for m in runs)
+    words = joined.lower().translate(_TO_SPACE)
+    for m in _START_WORD.finditer(words):
+        at = m.start() + 1
+        if _word_counts(words[at : at + 40]):
+            hits.add(_line_of(starts, at))
+    for stem in _STEMS:
+        at = words.find(stem)
+        while at >= 0:
+            hits.add(_line_of(starts, at))
+            at = words.find(stem, at + 1)
+    return sorted(hits)

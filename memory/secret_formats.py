@@ -58,12 +58,22 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s:/@]*:(?!\$\{|\*{3}|<)[^\s@/]{3,}@[\w.-]",
         ),
         ("password on a command line", r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}"),
+        ("Wi-Fi QR code", r"WIFI:(?:[^;\n]*;)*?P:(?![;$<])[^;\n]{4,};"),
     )
 )
 
 _DIGIT_RUN = re.compile(r"\d{4}")
 _LONG_RUN = re.compile(r"\S{16,}")
-_USER_PASS = re.compile(r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}")
+# Passwords given to a command: curl -u user:pass, mysql -pSECRET, sshpass -p SECRET,
+# --password=SECRET, redis-cli -a SECRET, smbclient -U user%SECRET.
+_USER_PASS = re.compile(
+    r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}"
+    r"|\bmysql(?:dump|admin|sh|import|check)?\b[^\n|;&]*?\s-p(?![\s'\"]*\$)['\"]?[^\s'\"$]{3,}"
+    r"|\bsshpass\s+-p\s*(?!['\"]?\$)['\"]?[^\s'\"]{3,}"
+    r"|(?<!\S)--pass(?:word|wd)?(?:=|\s+)(?!['\"]?[$<*])['\"]?[^\s'\"]{4,}"
+    r"|\bredis-cli\b[^\n|;&]*?\s-a\s+(?!['\"]?\$)['\"]?[^\s'\"]{4,}"
+    r"|(?<!\S)-U\s+[\w.@-]+%(?!\$)[^\s]{4,}"
+)
 # A card number: 13–19 digits, optionally in groups; checked against Luhn and the issuers.
 _CARD = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d.-]|,\d)")
 # Documented test numbers (Stripe, Visa, Mastercard, Amex docs) are public.
@@ -159,7 +169,7 @@ def find_formats(text: str) -> set[str]:
     found: set[str] = set()
     if _LONG_RUN.search(text):  # every format is at least 16 characters without a space
         found = {kind for kind, pattern in _FORMATS if pattern.search(text)}
-    elif "-u" in text and _USER_PASS.search(text):
+    if "-" in text and _USER_PASS.search(text):
         found.add("password on a command line")
     if _DIGIT_RUN.search(text) and _card_numbers(text):
         found.add("payment card number")

@@ -37,7 +37,8 @@ _STARTS = frozenset(
         "usuari usuári utente utilisateur benutzer identifiant access acces contra psk wpa "
         "frase mnemonic seed 2fa mfa otp totp auth alarm allarm parola cred códig codig codic "
         "zugangsdaten anmeldedaten contraseñ contrasen senha mdp wifi wlan ssid wi fi "
-        "authenticat encrypt chiffr cifra criptograf sign in log in"
+        "authenticat encrypt chiffr cifra criptograf sign in log in guest invitados visitas "
+        "invité"
     ).split()
 ) | {"wi fi", "sign in", "log in"}
 _WHOLE = re.compile(
@@ -96,13 +97,16 @@ _START_WORD = re.compile(
     + b")"
 )
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
-_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: [a-z]+)?")
+_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code))?")
+# Each pattern starts with one literal or class, which the regex engine searches for fast.
 _SHAPES = (
     re.compile(rb"\d(?:[^0-9A-Za-z\s]{1,3}| )?\d(?:[^0-9A-Za-z\s]{1,3}| )?\d"),  # 3 digits
-    re.compile(rb"/|:\S"),  # user / pass, user:pass, KEY:value
+    re.compile(rb"/"),  # user / pass, paths, URLs
+    re.compile(rb":\S"),  # user:pass, KEY:value
     re.compile(rb"A(?:KC|P[\dA-F])"),  # vendor key prefixes (Artifactory)
+    re.compile(rb" [^ \n]{16}"),  # 16 characters without a space (tabs count as spaces)
+    re.compile(rb"\n[^ \n]{16}"),
 )
-_LONG_RUN = re.compile(rb"[ \n][^ \n]{16}")  # 16 characters without a space (tabs are spaces)
 _WHITESPACE = bytes.maketrans(b"\t\r\x0b\x0c", b"    ")
 
 
@@ -164,14 +168,14 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
         starts.append(offset)
         offset += len(raw) + 1
     hits: set[int] = set()
+    spaced = joined.translate(_WHITESPACE)
     for shape in _SHAPES:
-        hits.update(_line_of(starts, m.start()) for m in shape.finditer(joined))
-    runs = _LONG_RUN.finditer(joined.translate(_WHITESPACE))
-    hits.update(_line_of(starts, m.end() - 1) for m in runs)
+        hits.update(_line_of(starts, m.end() - 1) for m in shape.finditer(spaced))
     words = joined.lower().translate(_TO_SPACE)
     for m in _START_WORD.finditer(words):
         at = m.start() + 1
-        if _word_counts(words[at : at + 40]):
+        word = _WORD_BYTES.match(words, at)
+        if word is not None and _word_counts(word.group(0)):
             hits.add(_line_of(starts, at))
     for stem in _STEMS:
         at = words.find(stem)

@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory.secret_codes import find_lock_codes
+
 __all__ = ["credential_like", "find_prose_secrets"]
 
 _W = r"[^\W\d_]"  # a letter, in any script
@@ -35,7 +37,8 @@ _PASSWORD_WORDS = (
     r"mots? de passe|mdp|"
     r"senhas?|"
     r"parola d'ordine|parola chiave|"
-    r"psk|wpa2?[- ]key|"
+    r"psk|wpa2?[- ]key|pre-?shared[- ]keys?|clave precompartida|chave pr[ée]-compartilhada|"
+    r"cl[ée] pr[ée]-?partag[ée]e|chiave pre-?condivisa|"
     r"encrypted (?:with|using)|verschlüsselt mit|cifrad[oa] con|chiffré(?:e|s)? avec|"
     r"criptografad[oa] com|cifrat[oa] con|"
     r"(?:wifi|wi-fi|wlan|network|red|rede|réseau|rete|netzwerk)[- ]?"
@@ -46,7 +49,13 @@ _PASSPHRASE_WORDS = (
     r"mot de passe ma[îi]tre|password (?:principale|master)|hauptpasswort|"
     r"pass ?phrases?|passphrase|phrase secrète|phrase de passe|frase (?:de )?contraseña|"
     r"frase secreta|frase de paso|frase segreta|frase-senha|frase senha|passwortsatz|"
-    r"seed phrase|recovery phrase|mnemonic|merkphrase"
+    r"seed phrase|recovery phrase|mnemonic|merkphrase|merksatz|geheimsatz|"
+    r"(?:seed|recovery|secret|master|wallet|backup|mnemonic) (?:phrase|words)|"
+    r"\w*(?:wiederherstellungs|seed-?)phrase|"
+    r"phrases? (?:de )?(?:r[ée]cup[ée]ration|secr[èe]te|de passe|ma[îi]tre|de r[ée]cup[ée]ration)|"
+    r"frases? (?:de |da |do |della |di |del )?(?:recuperaci[óo]n|recupera[çc][ãa]o|recupero|"
+    r"semilla|semente|seed|mestra|maestra|secreta|segreta|master|backup|respaldo|sicurezza|"
+    r"seguran[çc]a)"
 )
 _PIN_WORDS = (
     r"pin|pins|pin-?code|pin-?nummer|puk|passcode|unlock code|entry code|access code|"
@@ -77,10 +86,12 @@ _LOGIN_WORDS = (
     r"anmeldedaten|accesso|acceso|acesso"
 )
 
+_WIFI_WORDS = r"wifi|wi-fi|wlan|guest network|red de invitados|rede de visitas|réseau invité"
+
 _KEYWORDS = re.compile(
     rf"(?i)(?<!{_W})(?:(?P<recovery>{_RECOVERY_WORDS})|(?P<passphrase>{_PASSPHRASE_WORDS})|"
     rf"(?P<password>{_PASSWORD_WORDS})|(?P<pin>{_PIN_WORDS})|(?P<token>{_TOKEN_WORDS})|"
-    rf"(?P<login>{_LOGIN_WORDS}))(?!{_W})"
+    rf"(?P<login>{_LOGIN_WORDS})|(?P<wifi>{_WIFI_WORDS}))(?!{_W})"
 )
 # Misspelt "password" ("paswrod", "pasword", "passowrd"): checked by edit distance.
 _P_WORD = re.compile(r"(?i)(?<!\w)p[a-z]{4,9}(?!\w)")
@@ -226,7 +237,7 @@ def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
     if digit and symbols:
         # only '.', '-', '_' between parts: "pizza-glacier-16" is a password, an id like
         # "m-2c8f11" or "RE-2024-0371" is not
-        words = [p for p in re.split(r"[._/'-]", value) if p.isalpha()]
+        words = re.findall(r"[^\W\d_]+", value)
         return len(value) >= 8 and any(len(w) >= 4 for w in words)
     if strong_symbol and len(value) >= 6:
         return True
@@ -327,12 +338,33 @@ def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
         near = direct or i <= 1 or (i <= 3 and sep is not None)
         if credential_like(tok.text, near=near, direct=direct):
             return True
+        if (direct and _run_together_words(tok.text)) or _strong(tok.text):
+            return True
         prev = text[tok.start : tok.end]
     return False
 
 
+_WORD_SUFFIX = re.compile(
+    r"(?:ed|ing|able|ible|tion|tions|sion|ment|ments|ness|ity|ies|ous|ive|ly|ado|ada|ados|"
+    r"adas|ido|ida|idos|idas|ción|ciones|mente|ung|ungen|iert|ierte|iertes|lich|keit|heit|isch|"
+    r"ée|és|ées|ité|eur|euse|ção|ções|ável|ível|ato|ata|ati|ate|ità|zione|zioni|ante|ente|"
+    r"ância|ence|ance|ieren|igt|elt|ert|ten)$"
+)
+
+
+def _run_together_words(value: str) -> bool:
+    """'copperpicklebiscuit': plain words run together, right after 'is' or ':'."""
+    return (
+        14 <= len(value) <= 40
+        and value.isalpha()
+        and value.islower()
+        and not _WORD_SUFFIX.search(value)
+    )
+
+
 _SEPARATOR_WORDS = frozenset(
-    "is was es era est ist é è lautet lautete sería será c'est são sono = : -> – —".split()
+    "is was es era est ist é è lautet lautete sería será c'est são sono = : -> – — → be "
+    "ficou fica sarà sera será".split()
 )
 
 
@@ -426,6 +458,30 @@ def _pin_keyword_ok(text: str, m: re.Match[str]) -> tuple[bool, bool]:
     return True, False
 
 
+# A network's name, not its password: "the wifi is called Casa-Rossi-5G".
+_NAMING = re.compile(
+    r"(?i)(?<!\w)(?:name|named|called|ssid|nombre|llama|nom|appelle|s'appelle|nome|chama|"
+    r"chiama|heißt|hei[ßs]t|netzwerkname|network name)(?!\w)"
+)
+
+
+def _wifi(text: str, m: re.Match[str]) -> str | None:
+    """'wifi for the garage AP is Saffron&0584': a network word, then a direct value."""
+    end = _clause_end(text, m.end())
+    prev = ""
+    for tok in _tokens(text, m.end(), 10):
+        if tok.start >= end:
+            break
+        if _NAMING.search(text[max(0, m.start() - 25) : tok.start]):
+            return None
+        if _is_separator(prev) and credential_like(tok.text, near=True, direct=True):
+            lower, upper, digit, symbol = _classes(tok.text)
+            if digit and (lower or upper):
+                return "password"
+        prev = text[tok.start : tok.end]
+    return None
+
+
 def _password(text: str, m: re.Match[str]) -> str | None:
     after = _password_value_after(text, m.end(), passphrase=False)
     return "password" if after or _password_value_before(text, m.start()) else None
@@ -469,7 +525,8 @@ _TRIGGERS = frozenset(
     secrets apikey credentials credential creds secreto segreto segredo geheimnis credenciales
     credenciais credenziali identifiants zugangsdaten anmeldedaten login logon accesso acceso
     acesso log sign user username usuario usuário utente utilisateur benutzer
-    benutzername""".split()
+    benutzername wifi wi fi wlan guest red rede réseau frases phrases merksatz geheimsatz
+    words phrase""".split()
 )
 # Stems inside longer words: German compounds (WLAN-Passwort is split at the dash, but
 # Routerpasswort is not), door codes (Türcode, digicode) and keys (API-Schlüssel).
@@ -489,6 +546,7 @@ _FAMILIES: dict[str, Callable[[str, re.Match[str]], str | None]] = {
     "recovery": _recovery,
     "token": _token,
     "login": _login,
+    "wifi": _wifi,
 }
 
 
@@ -517,6 +575,12 @@ def _totp_seed(text: str) -> bool:
 def find_prose_secrets(text: str) -> set[str]:
     """Kinds of secret said in prose in ``text``."""
     found: set[str] = set()
+    if find_lock_codes(text):
+        found.add("PIN or door code")
+    if ":" in text or "=" in text or "→" in text:
+        for note in _NOTE.finditer(text):
+            if _strong(_strip(note.group("value"))) and not _DIGEST_WORDS.search(note.group(0)):
+                found.add("password")
     if _totp_seed(text):
         found.add("TOTP seed")
     if ("/" in text or ":" in text) and _login_pair(text):
@@ -552,15 +616,39 @@ _DIGEST_WORDS = re.compile(
 )
 
 
+# A note line "Netflix: Fluffy2019!": a short label, then one value that ends the line.
+_NOTE = re.compile(
+    r"(?m)^[ \t]*(?:[-*+][ \t]+)?[^\W\d][\w .'’/&()-]{0,40}?[ \t]*"
+    r"(?::[ \t]+|=[ \t]*|→[ \t]*)(?P<value>\S+)[ \t]*$"
+)
+
+
+_STRUCTURED = re.compile(r"""^[{\[(<]|["']\s*[:,]|[,;]\s*["']|\w\(|\)$""")
+
+
+def _strong(value: str) -> bool:
+    """Lowercase, uppercase, digits and a symbol: a generated password ("!T19!Spdoe+f3zfa")."""
+    if not 10 <= len(value) <= 64 or _NOT_CREDENTIAL.match(value) or _PLACEHOLDER.search(value):
+        return False
+    if _STRUCTURED.search(value):
+        return False  # JSON, a call or a list, not a password
+    lower, upper, digit, _ = _classes(value)
+    symbols = {ch for ch in value if not ch.isalnum()} - {".", "-", "_", "/"}
+    return lower and upper and digit and bool(symbols)
+
+
 def _token_value_after(text: str, end: int) -> bool:
     rest_end = min(_clause_end(text, end), end + 200)
+    prev_start = prev_end = end
     for i, tok in enumerate(_tokens(text, end, 7)):
         if tok.start >= rest_end:
             break
         between = text[end : tok.start]
-        near = i <= 2 and not _DIGEST_WORDS.search(between)
-        if _token_like(tok.text, near=near):
+        direct = i > 0 and _is_separator(text[prev_start:prev_end])
+        near = (i <= 2 or direct) and not _DIGEST_WORDS.search(between)
+        if _token_like(tok.text, near=near) or _strong(tok.text):
             return True
+        prev_start, prev_end = tok.start, tok.end
     return False
 
 

@@ -22,7 +22,7 @@ from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_publ
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 
-__all__ = ["find_secrets", "scan_batch"]
+__all__ = ["find_secrets", "forget_scans", "full_scan", "scan_batch"]
 
 # detect-secrets' regex detectors we do not want: a public IP in a lab note is not a secret.
 _SKIPPED_DETECTORS = {"IPPublicDetector"}
@@ -104,6 +104,13 @@ def _keyword_findings(text: str) -> list[str]:
             continue
         if value.isdigit() and len(value) < 6:
             continue
+        if (
+            not quoted
+            and raw.isalpha()
+            and raw.islower()
+            and match.group(0).rstrip(raw)[-1:] == " "
+        ):
+            continue  # "API_KEY= sans rien derrière": a word of the sentence, not a value
         found.append("password or secret assignment")
     return found
 
@@ -139,12 +146,18 @@ def _scan(texts: Sequence[str]) -> list[list[str]]:
     """Findings for each text: the full scan runs only on the texts the prefilter keeps."""
     out: list[list[str]] = [[] for _ in texts]
     suspects = suspect_indexes(texts)
-    for i, found in zip(suspects, _full_scan([texts[i] for i in suspects]), strict=True):
+    for i, found in zip(suspects, full_scan([texts[i] for i in suspects]), strict=True):
         out[i] = found
     return out
 
 
-def _full_scan(texts: Sequence[str]) -> list[list[str]]:
+def forget_scans() -> None:
+    """Empty the cache of texts already scanned (for benchmarks and tests)."""
+    _SEEN.clear()
+
+
+def full_scan(texts: Sequence[str]) -> list[list[str]]:
+    """Findings for each text with every detector on every text (no prefilter, no cache)."""
     findings: list[set[str]] = [set() for _ in texts]
     joined = "\n\x00\n".join(texts)
     starts: list[int] = []

@@ -1,0 +1,202 @@
+"""Codes that open things: door, gate, alarm, safe, locker, padlock, phone and card codes.
+
+People write them in many shapes, in any of six languages:
+
+- "X: value" notes with no verb: "cancello condominio: 5088#", "coffre-fort du bureau → 743608";
+- an opening verb: "the safe opens with 36-36-38", "el portal se abre con 2163",
+  "Das Tor zur Tiefgarage geht mit 0980# auf", "le cadenas du casier s'ouvre avec 172";
+- a code word right before the digits: "Tresor – Kombi 259010", "armário 23, segredo 885";
+- the value first: "6450 is the disarm code", "9534* - that's what you punch in at the back
+  entrance", "5847 c'est le code de l'alarme";
+- a keypad mark: "gate 5431#".
+
+A code is 4–8 digits (3 for a padlock, locker or combination), digits split by dashes or spaces
+("2-9-1-7", "36-36-38"), optionally with a ``#`` or ``*``. Room numbers, years, times, prices,
+phone numbers and network ports have other shapes or other words next to them.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["find_lock_codes"]
+
+_B = r"(?<![^\W\d_])"  # not after a letter
+_E = r"(?![^\W\d_])"  # not before a letter
+
+# Things a code opens, in English, Spanish, German, French, Portuguese and Italian.
+_LOCKS = (
+    r"doors?|front door|back door|gate|gates|garage|alarm|keypad|lock|padlock|bike lock|"
+    r"lockbox|key ?safe|key ?box|locker|lockers|safe|shed|cage|entrance|entry|building|"
+    r"intercom|buzzer|mailbox|phone|iphone|tablet|ipad|laptop|sim|card|debit card|atm|"
+    r"puerta|portal|port[óo]n|verja|cancela|garaje|alarma|candado|taquilla|caja fuerte|"
+    r"cerradura|teclado|m[óo]vil|celular|tel[ée]fono|tarjeta|cajero|trastero|buz[óo]n|"
+    r"t[üu]r|haust[üu]r|\w*t[üu]r|tor|\w*garage|alarmanlage|\w*schloss|spind|"
+    r"schlie[ßs]fach|tresor|handy|telefon|\w*karte|briefkasten|eingang|"
+    r"porte|portail|alarme|cadenas|casier|coffre|coffre-fort|serrure|digicode|"
+    r"t[ée]l[ée]phone|portable|carte|tablette|entr[ée]e|immeuble|interphone|"
+    r"porta|port[ãa]o|garagem|cadeado|arm[áa]rio|cofre|fechadura|telem[óo]vel|cart[ãa]o|"
+    r"pr[ée]dio|interfone|portone|cancello|allarme|lucchetto|armadietto|cassaforte|"
+    r"serratura|cellulare|telefono|carta|bancomat|ingresso|citofono"
+)
+# Locks whose combination may be three digits.
+_SHORT_CODE_LOCKS = re.compile(
+    r"(?i)(?<!\w)(?:padlock|bike lock|lock|locker|lockers|candado|taquilla|\w*schloss|spind|"
+    r"schlie[ßs]fach|cadenas|casier|cadeado|arm[áa]rio|lucchetto|armadietto|combo|"
+    r"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombi\w*|"
+    r"segredo)(?!\w)"
+)
+# Combination locks: the number right after one is its code ("Fahrradschloss 0815").
+_COMBINATION_LOCKS = re.compile(
+    r"(?i)(?<!\w)(?:padlock|bike lock|combination lock|lockbox|key ?safe|key ?box|candado|"
+    r"fahrradschloss|zahlenschloss|vorhängeschloss|bügelschloss|cadenas|cadeado|lucchetto)$"
+)
+# Words for the code itself.
+_CODES = (
+    r"senha|codes?|c[óo]digo|codice|pin|pin-?code|pin-?nummer|passcode|combo|combination|"
+    r"combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombi|kombination|segredo|"
+    r"geheimzahl|\w+code|unlock|disarm|desbloqueo|desbloquear|entsperr\w*|"
+    r"d[ée]verrouillage|sblocco|sbloccare|desbloqueio"
+)
+_NOUN = re.compile(rf"(?i){_B}(?:(?P<code>{_CODES})|(?P<lock>{_LOCKS})){_E}")
+# Between a noun and its value: an opening verb or a separator makes the value the code.
+_LINK = re.compile(
+    r"(?i)(?:^|\s)(?::|=|→|->|=>|–|—|-|is|are|es|ist|est|c'est|é|è|era|lautet|will be|"
+    r"opens?|opened|unlocks?|disarms?|arms?|punch(?:ed)?|type|enter|dial|key in|"
+    r"abre|abrir|se abre|marca|marcar|teclea|teclear|öffnet|geht|mit|auf|eingeben|tippen|"
+    r"ouvre|s'ouvre|ouvrir|tape|taper|compose|composer|apre|si apre|aprire|digita|digitare|"
+    r"abre|digitar|desbloqueia|con|com|avec|with)(?:\s|$)|:\s*$|:(?=\s)"
+)
+# A number, not a code: "door number 4", "Karte Nr. 12345678", "room 305".
+_NUMBER_WORD = re.compile(
+    r"(?i)(?<!\w)(?:no|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|serie|"
+    r"série|ref|room|raum|sala|salle|stanza|quarto|floor|piso|etage|étage|piano|andar|"
+    r"ticket|order|pedido|invoice|flight|vuelo|vol|volo|voo|flug|model|modelo|modell)(?!\w)"
+)
+_NOT_CODE_CONTEXT = re.compile(
+    r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"
+    r"erro|fehler\w*|qr|barcode|country|area|promo|discount|coupon|source|status|http|https|"
+    r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|"
+    r"gpio|header|pins|pines|pinos|broches|jtag|flight|gate \d+ at|terminal|boarding)(?!\w)"
+)
+_VALUE = re.compile(r"^(?:[#*]?\d{3,8}[#*]?|\d{1,2}(?:[- ]\d{1,2}){2,5}[#*]?|\d(?:-\d){3,7})$")
+_UNIT = re.compile(
+    r"(?i)^(?:€|\$|£|eur|euros?|usd|dollars?|kg|g|m|cm|mm|km|%|v|w|pins?|pines|pinos|"
+    r"people|personas|personnes|leute|persone|pessoas|stück|mal|times|veces|fois|volte|vezes|"
+    r"years?|años|jahre|ans|anni|anos|days?|días|tage|jours|giorni|dias|min|mins|minutes?|h)$"
+)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_NUMBER_PART = re.compile(r"^[+(]?\d[\d)]*$")
+_SPACED = re.compile(r"\d{1,2}(?: \d{1,2}){2,3}(?![\d:.])")
+_TOKEN = re.compile(r"\S+")
+_DIGIT = re.compile(r"\d")
+_CLAUSE_END = re.compile(r"(?<!\d)[.!?](?:\s|$)|;|\n")
+_VALUE_FIRST = re.compile(
+    r"(?i)(?:^|[\n:;.!?]\s*|\(\s*)(?P<value>[#*]?\d{3,8}[#*]?|\d{1,2}(?:-\d{1,2}){2,5})"
+    r"\s*(?:,\s*)?(?:is|es|ist|est|c'est|é|è|era|=|–|—|-|->|→)(?=\s)"
+)
+
+
+def _clean(token: str) -> str:
+    return token.strip("\"'`“”«»„‘’()[]<>,;.!?:")
+
+
+def _is_code(value: str, *, short_ok: bool) -> bool:
+    if not _VALUE.match(value):
+        return False
+    digits = sum(ch.isdigit() for ch in value)
+    if digits < 4 and not (short_ok or "-" in value or " " in value):
+        return False
+    return not _YEAR.match(value.strip("#*"))
+
+
+def _value_after(
+    text: str, start: int, *, code_noun: bool, short_ok: bool, combination: bool = False
+) -> bool:
+    """A code among the next few tokens of the clause that starts at ``start``."""
+    end = _CLAUSE_END.search(text, start)
+    clause = text[start : end.start() if end else min(len(text), start + 120)]
+    tokens = list(_TOKEN.finditer(clause))[:9]
+    for i, tok in enumerate(tokens):
+        raw = tok.group(0)
+        value = _clean(raw) if raw[-1:] not in "#*" else raw.strip("\"'(),:")
+        spaced = _SPACED.match(clause, tok.start())
+        if spaced and short_ok:
+            after = clause[spaced.end() :].split()
+            return not (after and _UNIT.match(_clean(after[0])))
+        if not any(ch.isdigit() for ch in value):
+            continue
+        if not _is_code(value, short_ok=short_ok):
+            if value.isdigit() and len(value) > 8:
+                return False  # a phone or serial number comes first
+            continue
+        between = clause[: tok.start()]
+        if _NUMBER_WORD.search(between):
+            return False
+        before = _clean(tokens[i - 1].group(0)) if i else ""
+        following = _clean(tokens[i + 1].group(0)) if i + 1 < len(tokens) else ""
+        if _UNIT.match(following) or _NUMBER_PART.match(before) or _NUMBER_PART.match(following):
+            return False  # a price or a count, or one group of a longer (phone) number
+        keypad = value[-1:] in "#*" or value[:1] in "#*"
+        linked = bool(_LINK.search(between))
+        return linked or keypad or (code_noun and i <= 1) or (combination and i == 0)
+    return False
+
+
+# "Use 6021 at the front gate", "1-2-3-4 on the padlock": a code, then where it is used.
+_CODE_THEN_LOCK = re.compile(
+    r"(?i)(?:(?P<verb>\b(?:use|enter|type|punch in|key in|dial|press|usa|usar|marca|teclea|"
+    r"introduce|gib|tippe|tape|compose|utilise|digite|digita|inserisci)\s+)|(?:^|[,:;]\s*))"
+    r"(?P<value>[#*]?\d{3,8}[#*]?|\d{1,2}(?:-\d{1,2}){2,5})\s+"
+    r"(?:at|on|for|in|into|en|an|am|für|à|au|sur|pour|no|na|em|para|al|alla|sul|per)\s"
+)
+
+
+def _code_then_lock(text: str) -> bool:
+    for m in _CODE_THEN_LOCK.finditer(text):
+        value = m.group("value")
+        if _YEAR.match(value) or not (m.group("verb") or "-" in value):
+            continue
+        where = text[m.end() : m.end() + 30]
+        noun = _NOUN.search(where)
+        if noun and noun.group("lock") and not _NOT_CODE_CONTEXT.search(where):
+            return True
+    return False
+
+
+def _value_first(text: str) -> bool:
+    """'6450 is the disarm code …': a code opens the clause and a code word follows."""
+    for m in _VALUE_FIRST.finditer(text):
+        value = m.group("value")
+        if _YEAR.match(value):
+            continue
+        end = _CLAUSE_END.search(text, m.end())
+        rest = text[m.end() : end.start() if end else len(text)][:100]
+        noun = _NOUN.search(rest)
+        if noun and not _NOT_CODE_CONTEXT.search(rest) and not _NUMBER_WORD.search(rest[:20]):
+            return True
+        if re.search(r"(?i)\b(?:punch|type|key|tippen|teclea|tape|digita)\w*", rest):
+            return True
+    return False
+
+
+def find_lock_codes(text: str) -> bool:
+    """Whether ``text`` gives a code that opens a door, a lock, an alarm, a phone or a card."""
+    if _DIGIT.search(text) is None:
+        return False
+    for m in _NOUN.finditer(text):
+        window = text[max(0, m.start() - 60) : m.end() + 60]
+        if _NOT_CODE_CONTEXT.search(window):
+            continue
+        code_noun = m.group("code") is not None
+        if code_noun and m.group(0).lower() in ("code", "codes", "código", "codigo", "codice"):
+            # A bare "code" needs a lock near it: "door code", "code de l'alarme".
+            if not _NOUN.search(window.replace(m.group(0), " " * len(m.group(0)))):
+                continue
+        short_ok = bool(_SHORT_CODE_LOCKS.search(text[max(0, m.start() - 60) : m.end() + 40]))
+        combination = bool(_COMBINATION_LOCKS.search(m.group(0)))
+        if _value_after(
+            text, m.end(), code_noun=code_noun, short_ok=short_ok, combination=combination
+        ):
+            return True
+    return _value_first(text) or _code_then_lock(text)

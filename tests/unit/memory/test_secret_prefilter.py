@@ -1,0 +1,92 @@
+"""The prefilter: a text it drops is one no detector would flag; ordinary talk is dropped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memory.secret_prefilter import misspelt_password, suspect_indexes
+from memory.secrets import forget_scans, full_scan, scan_batch
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "secrets"
+
+
+def _corpus_texts() -> list[str]:
+    return [
+        json.loads(line)["text"]
+        for path in sorted(DATA.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+
+
+def test_every_text_a_detector_flags_is_kept_for_the_full_scan() -> None:
+    texts = _corpus_texts()
+    kept = set(suspect_indexes(texts))
+    flagged = [i for i, kinds in enumerate(full_scan(texts)) if kinds]
+    assert len(flagged) > 500
+    assert [texts[i] for i in flagged if i not in kept] == []
+
+
+def test_the_guard_finds_what_the_full_scan_finds() -> None:
+    texts = _corpus_texts()
+    forget_scans()
+    assert scan_batch(texts) == full_scan(texts)
+
+
+ORDINARY = [
+    "Caroline: I went shopping with my mom and we found the perfect dress!",
+    "Melanie: That's incredible, your passion for painting really shows.",
+    "John: The monkey at the zoo stole my sandwich, can you believe it?",
+    "Nate: Being organized is the secret sauce",  # "secret" counts: kept (see below)
+    "Gina: Thanks! Making my spot comfortable and inviting for my customers matters.",
+    "Audrey: We passed the park on the way and the dogs loved it.",
+]
+
+
+def test_ordinary_talk_is_not_sent_to_the_full_scan() -> None:
+    kept = suspect_indexes(ORDINARY)
+    assert kept == [3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pw for the nas is Fluffy2019!",
+        "WLAN-SCHLÜSSEL: Sonnenblume#42",
+        "Routerpasswort: x",
+        "Türcode 4711",
+        "contrasena del correo: Madrid!x",
+        "mdp: Baguette!x",
+        "pasword for the drive is Drive#x",
+        "gate 5-4-3",
+        "admin / Schnecke?boCM36",
+        "token ghpAbcdefghijklmnopqrstuv",
+        "log in as admin",
+        "“PIN” ist 1",
+    ],
+)
+def test_credential_words_and_shapes_are_kept(text: str) -> None:
+    assert suspect_indexes([text]) == [0]
+
+
+def test_offsets_hold_for_texts_with_characters_of_every_width() -> None:
+    texts = ["🙂 ordinary", "ß and ü and 中文", "PIN 1234", "plain words only", "ΣΊΣΥΦΟΣ key: x"]
+    assert suspect_indexes(texts) == [2, 4]
+    assert suspect_indexes([]) == []
+
+
+@pytest.mark.parametrize(
+    ("word", "close"),
+    [
+        ("pasword", True),
+        ("passowrd", True),
+        ("paswrod", True),
+        ("passion", False),
+        ("party", False),
+    ],
+)
+def test_misspelt_password_is_two_edits_away(word: str, close: bool) -> None:
+    assert misspelt_password(word) is close

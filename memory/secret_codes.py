@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["find_lock_codes"]
+__all__ = ["find_lock_codes", "stands_alone"]
 
 _B = r"(?<![^\W\d_])"  # not after a letter
 _E = r"(?![^\W\d_])"  # not before a letter
@@ -133,10 +133,8 @@ def _value_after(
         between = clause[: tok.start()]
         if _NUMBER_WORD.search(between):
             return False
-        before = _clean(tokens[i - 1].group(0)) if i else ""
-        following = _clean(tokens[i + 1].group(0)) if i + 1 < len(tokens) else ""
-        if _UNIT.match(following) or _NUMBER_PART.match(before) or _NUMBER_PART.match(following):
-            return False  # a price or a count, or one group of a longer (phone) number
+        if not stands_alone(clause, tok.start(), tok.end()):
+            return False
         keypad = value[-1:] in "#*" or value[:1] in "#*"
         linked = bool(_LINK.search(between))
         return linked or keypad or (code_noun and i <= 1) or (combination and i == 0)
@@ -162,6 +160,32 @@ def _code_then_lock(text: str) -> bool:
         if noun and noun.group("lock") and not _NOT_CODE_CONTEXT.search(where):
             return True
     return False
+
+
+# Words before a number that make it a time or an amount, not a code.
+_TIME_OR_AMOUNT = re.compile(
+    r"(?i)^(?:at|um|ab|bis|à|a|alle|las|às|as|from|until|till|by|around|vers|verso|hacia|"
+    r"desde|hasta|dès|jusqu'à|balance|saldo|solde|guthaben|total|amount|importe|importo|"
+    r"montant|betrag|valor|price|precio|prix|preis|prezzo|preço|cost|costs|costó|coûte|"
+    r"kostet|costa|custa|limit|límite|limite|paid|pagué|payé|bezahlt|pagato|paguei)$"
+)
+_NEIGHBOUR = re.compile(r"(\S+)\s*$")
+
+
+def stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` can be a code: not one group of a longer
+    (phone) number, not a time ("opens at 0730") or an amount ("balance is 1200"), not a
+    count before a unit ("1200 €", "40 pins")."""
+    before = _NEIGHBOUR.search(text, 0, start)
+    prev = _clean(before.group(1)) if before else ""
+    after = text[end:].split(None, 1)
+    following = _clean(after[0]) if after else ""
+    if _NUMBER_PART.match(prev) or _NUMBER_PART.match(following) or _UNIT.match(following):
+        return False
+    if _TIME_OR_AMOUNT.match(prev):
+        return False
+    words = re.findall(r"[^\W\d_]+", text[max(0, start - 30) : start])
+    return not any(_TIME_OR_AMOUNT.match(w) and len(w) > 3 for w in words[-4:])
 
 
 def _value_first(text: str) -> bool:

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.secret_codes import find_lock_codes
+from memory.secret_codes import find_lock_codes, stands_alone
 
 __all__ = ["credential_like", "find_prose_secrets"]
 
@@ -392,8 +392,10 @@ def _digits_after(text: str, end: int, *, combination: bool) -> bool:
         if tok.start >= end + len(rest):
             break
         value = tok.text
-        if _DIGIT_CODE.match(value) and not (
-            _YEAR.match(value) and prev.lower() in _YEAR_PREPOSITIONS
+        if (
+            _DIGIT_CODE.match(value)
+            and not (_YEAR.match(value) and prev.lower() in _YEAR_PREPOSITIONS)
+            and stands_alone(text, tok.start, tok.end)
         ):
             if i > 6 and not combination:
                 return False

@@ -102,3 +102,18 @@ TALK = [
 @pytest.mark.parametrize("text", TALK)
 def test_names_references_and_prompts_are_not_secrets(text: str) -> None:
     assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the gate opens at 0730",  # a time
+        "il cancello apre alle 0800",
+        "ajuste la alarma para las 0630",
+        "card balance is 1200",  # an amount
+        "Alarm company phone: 0800 555 1234",  # one group of a phone number
+        "I bought a padlock for 12 euros",
+    ],
+)
+def test_times_amounts_and_phone_numbers_near_a_lock_are_not_codes(text: str) -> None:
+    assert find_secrets(text) == [], text

@@ -3,7 +3,7 @@
     python benchmarks/secret_detection.py                  # every labelled part, then speed
     python benchmarks/secret_detection.py --part v2 --misses
     python benchmarks/secret_detection.py --file path/to/set.jsonl   # a set held elsewhere
-    python benchmarks/secret_detection.py --part speed --lines 10000
+    python benchmarks/secret_detection.py --part speed --lines 10000 [--baseline DIR]
     python benchmarks/secret_detection.py --file set.jsonl --model 0.9   # + the learned layer
 
 Prints recall (secrets refused / secrets) and the false-refusal rate (clean texts refused /
@@ -16,14 +16,18 @@ it with ``--file``. ``--misses`` lists the misclassified texts of the parts it r
 The speed row scans ordinary chat turns (LoCoMo when ../shared/data/locomo10.json is present,
 otherwise synthetic turns of the same length) with the guard as it runs on every write and
 every indexed line, beside, in the same run, the full scan on every line (the guard before
-the prefilter). The machine may be shared: compare the two rows, not the absolute figures.
+the prefilter). CPU seconds of this one thread are the figure to compare on a shared machine;
+wall seconds and the load average are printed beside them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -163,27 +167,67 @@ def chat_turns(count: int) -> list[str]:
     return [turns[i % len(turns)] for i in range(count)]
 
 
-def speed(count: int, rounds: int) -> None:
+_BASELINE = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from memory.secrets import scan_batch
+turns = json.load(sys.stdin)
+scan_batch(turns[:10])
+best = None
+for _ in range(int(sys.argv[2])):
+    import memory.secrets as guard
+    getattr(guard, "_SEEN", {}).clear()
+    wall, cpu = time.perf_counter(), time.process_time()
+    flagged = sum(bool(found) for found in scan_batch(turns))
+    row = (time.process_time() - cpu, time.perf_counter() - wall, flagged)
+    best = row if best is None or row < best else best
+print(json.dumps(best))
+"""
+
+
+def baseline_row(base: Path, turns: list[str], rounds: int) -> tuple[float, float, int]:
+    """CPU and wall seconds of ``scan_batch`` from an older copy of the memory package."""
+    done = subprocess.run(
+        [sys.executable, "-c", _BASELINE, str(base), str(rounds)],
+        input=json.dumps(turns),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=base,
+    )
+    cpu, wall, flagged = json.loads(done.stdout)
+    return float(cpu), float(wall), int(flagged)
+
+
+def speed(count: int, rounds: int, base: Path | None = None) -> None:
     import memory.secrets as guard
 
     turns = chat_turns(count)
     guard.scan_batch(turns[:10])  # load detect-secrets' detectors outside the timing
     chars = sum(map(len, turns)) / len(turns)
-    rows: list[tuple[str, float, int]] = []
+    rows: list[tuple[str, float, float, int]] = []
     for _ in range(rounds):
         for name, scan in (
             ("guard (prefilter, then full scan)", guard.scan_batch),
             ("full scan on every line (before)", guard.full_scan),
         ):
             guard.forget_scans()
-            started = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             flagged = sum(bool(found) for found in scan(turns))
-            rows.append((name, time.perf_counter() - started, flagged))
-    print(f"\n## speed: {count} chat turns ({chars:.0f} characters on average), one process\n")
-    print("| scan | seconds (best of rounds) | lines/s | refused |\n|---|---|---|---|")
+            rows.append((name, time.process_time() - cpu, time.perf_counter() - wall, flagged))
+    if base is not None:
+        rows.append(
+            (f"scan_batch of {base} (previous implementation)", *baseline_row(base, turns, rounds))
+        )
+    print(f"\n## speed: {count} chat turns ({chars:.0f} characters on average), one thread\n")
+    print(
+        "| scan | CPU seconds (best of rounds) | lines/s of CPU | wall seconds | refused |\n"
+        "|---|---|---|---|---|"
+    )
     for name in dict.fromkeys(row[0] for row in rows):
         best = min(row for row in rows if row[0] == name)
-        print(f"| {name} | {best[1]:.3f} | {count / best[1]:,.0f} | {best[2]} |")
+        print(f"| {name} | {best[1]:.3f} | {count / best[1]:,.0f} | {best[2]:.3f} | {best[3]} |")
+    print(f"\nload average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores during the run")
 
 
 def main() -> None:
@@ -193,6 +237,13 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list misclassified texts")
     parser.add_argument("--lines", type=int, default=10_000, help="chat turns for the speed row")
     parser.add_argument("--rounds", type=int, default=3, help="speed rounds (best is shown)")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="DIR",
+        help="speed row for an older copy of the memory package in DIR "
+        "(git archive <commit> memory | tar -x -C DIR)",
+    )
     parser.add_argument(
         "--model",
         type=float,
@@ -208,7 +259,7 @@ def main() -> None:
     for part in parts:
         report(f"{part} (training data)", load(part), args.misses, args.model)
     if args.part in ("all", "speed"):
-        speed(args.lines, args.rounds)
+        speed(args.lines, args.rounds, args.baseline)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ _STARTS = frozenset(
         "frase mnemonic seed 2fa mfa otp totp auth alarm allarm parola cred códig codig codic "
         "zugangsdaten anmeldedaten contraseñ contrasen senha mdp wifi wlan ssid wi fi "
         "authenticat encrypt chiffr cifra criptograf sign in log in guest invitados visitas "
-        "invité"
+        "invité api apikey private putty setup"
     ).split()
 ) | {"wi fi", "sign in", "log in"}
 _WHOLE = re.compile(
@@ -51,8 +51,15 @@ _WHOLE = re.compile(
     contra|psk|wpa\d?|frase|mnemonic|seed|2fa|mfa|otp|totp|auth|authoriz\w*|authtoken|
     authkey|alarm\w*|allarm\w*|parola|credentials?|creds|credenciales|credenciais|
     credenziali|c[óo]dig\w*|codic\w*|zugangsdaten|anmeldedaten|contrase[ñn]\w*|senhas?|
-    mdp|wifi|wlan|ssid|wi\ fi|authenticat\w*|encrypt\w*|chiffr\w*|cifra\w*|criptograf\w*
+    mdp|wifi|wlan|ssid|wi\ fi|authenticat\w*|encrypt\w*|chiffr\w*|cifra\w*|criptograf\w*|
+    api|apikey|private|putty|setup
     """
+)
+# Words that name a secret only with digits near them (a key's value, an alarm or door code,
+# a PIN): they keep a line that holds a digit. "Being organised is key" is ordinary talk.
+_WEAK = re.compile(
+    r"keys?|access|acceso|acesso|accesso|accès|users?|pins?|puk|alarm\w*|"
+    r"allarm\w*|code\w*|codes"
 )
 _PASSWORD = "password"
 
@@ -99,14 +106,18 @@ _START_WORD = re.compile(
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
 _WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code))?")
 # Each pattern starts with one literal or class, which the regex engine searches for fast.
+# A run of 16 characters without a space counts when it holds a digit, '_', '+' or '=', or
+# an uppercase letter after a lowercase one: tokens do, "self-expression." does not.
 _SHAPES = (
     re.compile(rb"\d(?:[^0-9A-Za-z\s]{1,3}| )?\d(?:[^0-9A-Za-z\s]{1,3}| )?\d"),  # 3 digits
     re.compile(rb"/"),  # user / pass, paths, URLs
     re.compile(rb":\S"),  # user:pass, KEY:value
     re.compile(rb"A(?:KC|P[\dA-F])"),  # vendor key prefixes (Artifactory)
-    re.compile(rb" [^ \n]{16}"),  # 16 characters without a space (tabs count as spaces)
-    re.compile(rb"\n[^ \n]{16}"),
+    re.compile(rb"-[A-Za-z0-9_]{14}"),  # a prefixed token without digits: glpat-xxxx…
+    re.compile(rb" (?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),  # tabs count as spaces
+    re.compile(rb"\n(?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),
 )
+_DIGIT = re.compile(r"\d")
 _WHITESPACE = bytes.maketrans(b"\t\r\x0b\x0c", b"    ")
 
 
@@ -172,14 +183,21 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
     for shape in _SHAPES:
         hits.update(_line_of(starts, m.end() - 1) for m in shape.finditer(spaced))
     words = joined.lower().translate(_TO_SPACE)
+    weak: set[int] = set()
     for m in _START_WORD.finditer(words):
         at = m.start() + 1
         word = _WORD_BYTES.match(words, at)
         if word is not None and _word_counts(word.group(0)):
-            hits.add(_line_of(starts, at))
+            (weak if _weak(word.group(0)) else hits).add(_line_of(starts, at))
     for stem in _STEMS:
         at = words.find(stem)
         while at >= 0:
-            hits.add(_line_of(starts, at))
+            (weak if stem == b"code" else hits).add(_line_of(starts, at))
             at = words.find(stem, at + 1)
+    hits.update(i for i in weak - hits if _DIGIT.search(texts[i]))
     return sorted(hits)
+
+
+@lru_cache(maxsize=4096)
+def _weak(raw: bytes) -> bool:
+    return _WEAK.fullmatch(raw.decode("utf-8", "ignore")) is not None

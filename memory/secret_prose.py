@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory.secret_codes import find_lock_codes, stands_alone
+from memory.secret_prefilter import misspelt_password
 
 __all__ = ["credential_like", "find_prose_secrets"]
 
@@ -297,25 +298,11 @@ def _clause_end(text: str, start: int) -> int:
     return m.end() if m else len(text)
 
 
-def _osa(a: str, b: str) -> int:
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        prev2, prev = prev, cur
-    return prev[-1]
-
-
 def _misspelt_password(text: str) -> list[tuple[int, int]]:
     spans = []
     for m in _P_WORD.finditer(text):
         word = m.group(0).lower()
-        if word not in _NOT_PASSWORD and word.startswith("pa") and _osa(word, "password") <= 2:
+        if word not in _NOT_PASSWORD and misspelt_password(word):
             spans.append((m.start(), m.end()))
     return spans
 

@@ -46,6 +46,10 @@ ORDINARY = [
 ]
 
 
+def test_a_word_that_needs_digits_keeps_a_line_only_with_digits() -> None:
+    assert suspect_indexes(["Being organized is key", "key safe by the door: 4471"]) == [1]
+
+
 def test_ordinary_talk_is_not_sent_to_the_full_scan() -> None:
     kept = suspect_indexes(ORDINARY)
     assert kept == [3]
@@ -73,7 +77,7 @@ def test_credential_words_and_shapes_are_kept(text: str) -> None:
 
 
 def test_offsets_hold_for_texts_with_characters_of_every_width() -> None:
-    texts = ["🙂 ordinary", "ß and ü and 中文", "PIN 1234", "plain words only", "ΣΊΣΥΦΟΣ key: x"]
+    texts = ["🙂 ordinary", "ß and ü", "PIN 1234", "plain words only", "ΣΊΣΥΦΟΣ password: x"]
     assert suspect_indexes(texts) == [2, 4]
     assert suspect_indexes([]) == []
 

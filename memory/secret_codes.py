@@ -71,7 +71,8 @@ _LINK = re.compile(
 _NUMBER_WORD = re.compile(
     r"(?i)(?<!\w)(?:no|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|serie|"
     r"série|ref|room|raum|sala|salle|stanza|quarto|floor|piso|etage|étage|piano|andar|"
-    r"ticket|order|pedido|invoice|flight|vuelo|vol|volo|voo|flug|model|modelo|modell)(?!\w)"
+    r"ticket|order|pedido|invoice|flight|vuelo|vol|volo|voo|flug|model|modelo|modell|ext|"
+    r"extension|extensión|extensão|durchwahl|nebenstelle|poste|interno|ramal|badge)(?!\w)"
 )
 _NOT_CODE_CONTEXT = re.compile(
     r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"

@@ -47,6 +47,8 @@ NOT_CODES = [
     "the lab moved to room 4.117, it's the door next to the freight elevator",
     "zip code for the new office is 02139",
     "Locker room is on floor 3",
+    "Phone ext: 4471",  # an extension
+    "Card reader at door 3 accepts badge 12345",
 ]
 
 

@@ -80,7 +80,10 @@ _NOT_CODE_CONTEXT = re.compile(
     r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|"
     r"gpio|header|pins|pines|pinos|broches|jtag|flight|gate \d+ at|terminal|boarding)(?!\w)"
 )
-_VALUE = re.compile(r"^(?:[#*]?\d{3,8}[#*]?|\d{1,2}(?:[- ]\d{1,2}){2,5}[#*]?|\d(?:-\d){3,7})$")
+_VALUE = re.compile(
+    r"^(?:[#*]?\d{3,8}[#*]?|\d{1,2}(?:[- ]\d{1,2}){2,5}[#*]?|\d(?:-\d){3,7}"
+    r"|(?=[0-9A-Z]*\d[A-Z]\d)[0-9A-Z]{4,8})$"  # letters between digits: "1A2B3"
+)
 _UNIT = re.compile(
     r"(?i)^(?:€|\$|£|eur|euros?|usd|dollars?|kg|g|m|cm|mm|km|%|v|w|pins?|pines|pinos|"
     r"people|personas|personnes|leute|persone|pessoas|stück|mal|times|veces|fois|volte|vezes|"
@@ -106,6 +109,8 @@ def _is_code(value: str, *, short_ok: bool) -> bool:
     if not _VALUE.match(value):
         return False
     digits = sum(ch.isdigit() for ch in value)
+    if any(ch.isalpha() for ch in value):
+        return digits >= 3
     if digits < 4 and not (short_ok or "-" in value or " " in value):
         return False
     return not _YEAR.match(value.strip("#*"))

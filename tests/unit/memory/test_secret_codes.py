@@ -29,6 +29,7 @@ CODES = [
     "senha do cartão: 3304",
     "Locker 214 at the gym, combination 19-33-7",
     "the safe combination is 22 41 07",
+    "Código de la puerta del portal: 1A2B3",  # letters between digits
 ]
 NOT_CODES = [
     "Gate 42 at the airport, boarding at 14:05",
@@ -48,6 +49,7 @@ NOT_CODES = [
     "zip code for the new office is 02139",
     "Locker room is on floor 3",
     "Phone ext: 4471",  # an extension
+    "Door: B204",  # a room
     "Card reader at door 3 accepts badge 12345",
 ]
 

@@ -64,5 +64,5 @@ def test_corpus_files_are_the_frozen_split() -> None:
         "train.jsonl": 257,
         "test_v1.jsonl": 148,
         "frozen_v2.jsonl": 299,
-        "train_probes.jsonl": 328,
+        "train_probes.jsonl": 474,
     }

@@ -139,7 +139,7 @@ _SEPARATOR = re.compile(
     r"(?:is|es|ist|est|é|è) (?:now|ahora|jetzt|maintenant|agora|adesso|ora))(?!\w)\s*"
 )
 _LATER_SEPARATOR = re.compile(
-    r"(?i)(?:^|[:=–—]|(?<!\w)(?:is|was|es|est|ist|é|è|era|lautet|c'est)(?!\w))\s*"
+    r"(?i)(?:^(?=\s*[\"'“«„‘])|[:=–—]|(?<!\w)(?:is|was|es|est|ist|é|è|era|lautet|c'est)(?!\w))\s*"
 )
 _PLAIN_WORDS = re.compile(
     r"^\s*[\"'“”«„‘]?(?P<words>[^\W\d_]{3,}(?: [^\W\d_]{3,}){2,})[\"'“”»’‘]?\s*(?:$|[.,;!\n(—–-])"
@@ -239,6 +239,8 @@ def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
         # only '.', '-', '_' between parts: "pizza-glacier-16" is a password, an id like
         # "m-2c8f11" or "RE-2024-0371" is not
         words = re.findall(r"[^\W\d_]+", value)
+        if len(value) >= 8 and lower and upper and direct:
+            return True  # "s3cr3t-App": every class, right after "is"
         return len(value) >= 8 and any(len(w) >= 4 for w in words)
     if strong_symbol and len(value) >= 6:
         return True
@@ -414,16 +416,31 @@ _PAIR = re.compile(r"(?<!\S)([A-Za-z][\w.@-]{1,30})(\s+/\s+|/|:)(\S+)")
 _USERNAMES = frozenset("admin administrator root user pi ubnt guest sa postgres operator".split())
 
 
+_LOGIN_CUE = re.compile(
+    r"(?i)(?<!\w)(?:login|log-in|logon|credentials?|creds|credenciales|credenciais|"
+    r"credenziali|identifiants|zugangsdaten|anmeldedaten|accesso|acceso|acesso)(?!\w)"
+)
+
+
 def _login_pair(text: str) -> bool:
-    """'admin / Schnecke?boCM36', 'user root@pam, passwd …' is handled by the keyword."""
+    """'admin / Schnecke?boCM36', 'user root@pam, passwd …' is handled by the keyword.
+
+    After a login word ("credentials for the printer: admin/admin1234") a known user name
+    and a value of letters and digits are enough."""
+    cue = None
     for m in _PAIR.finditer(text):
         value = _strip(m.group(3))
-        if "/" in value or (m.group(2) in "/:" and m.group(1).lower() not in _USERNAMES):
+        user = m.group(1).lower()
+        if "/" in value or (m.group(2) in "/:" and user not in _USERNAMES):
             continue
         lower, upper, digit, symbol = _classes(value)
         classes = sum((lower, upper, digit, symbol))
         if len(value) >= 8 and classes >= 3 and credential_like(value, near=False):
             return True
+        if cue is None:
+            cue = _LOGIN_CUE.search(text) is not None
+        if cue and user in _USERNAMES and digit and (lower or upper) and len(value) >= 6:
+            return credential_like(value, near=True, direct=True)
     return False
 
 

@@ -80,6 +80,8 @@ SAID = [
     ("sshpass -p 'HlfUN9H9P#0T' ssh pi@192.168.1.77", "password on a command line"),
     ("restic init --password=Hx83kd0s", "password on a command line"),
     ("WIFI:T:WPA;S:Casa-Oeste;P:90orbit!K;;", "Wi-Fi QR code"),
+    ("the db user is app and its password is s3cr3t-App", "password"),
+    ("credentials for the printer: admin/admin1234", "login credentials"),
 ]
 
 
@@ -100,6 +102,9 @@ TALK = [
     "mysql -u root -p lims",  # asks for the password
     'sshpass -p "$SSHPASS" ssh pi@host',
     "wifi: down again since 9am",
+    "the passphrase has five words, I'll tell you later",
+    "credentials for the printer are admin/admin (default)",
+    "login page is at /admin/login2024",
 ]
 
 

@@ -66,3 +66,23 @@ def test_corpus_files_are_the_frozen_split() -> None:
         "frozen_v2.jsonl": 299,
         "train_probes.jsonl": 474,
     }
+
+
+# The third independently written set (README_v3.md), read once by the final run of
+# `benchmarks/secret_detection.py --file` after the rules above were written, never tuned on:
+# recall 215/242 = 0.888, false refusals 1/181 = 0.006.
+V3_RECALL, V3_FALSE_REFUSALS = 215 / 242, 1 / 181
+
+
+def test_third_independent_set_holds_its_measured_figures() -> None:
+    recall, false_refusals = _rates(_load("frozen_v3.jsonl"))
+    assert recall >= V3_RECALL - 1e-9
+    assert false_refusals <= V3_FALSE_REFUSALS + 1e-9
+
+
+@pytest.mark.xfail(
+    strict=True, reason="third set measured recall 0.888 / false refusals 0.006 (recall missed)"
+)
+def test_third_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v3.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02

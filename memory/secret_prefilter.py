@@ -29,7 +29,25 @@ from functools import lru_cache
 __all__ = ["suspect_indexes"]
 
 # Stems that count anywhere in a word (compounds: Routerpasswort, Türcode, clientsecret).
-_ANYWHERE = ("passw", "kennw", "schlüssel", "schlussel", "code", "token", "secret", "phrase")
+_ANYWHERE = (
+    "passw",
+    "kennw",
+    "schlüssel",
+    "schlussel",
+    "code",
+    "token",
+    "secret",
+    "phrase",
+    # the passphrase detector's "<seed|recovery|wallet|backup|master> words" and "Merksatz"
+    "recovery word",
+    "wallet word",
+    "backup word",
+    "master word",
+    "seed word",
+    "mnemonic word",
+    "merksatz",
+    "geheimsatz",
+)
 # Words that count at the start of a word, when the whole word passes _WHOLE below.
 _STARTS = frozenset(
     (

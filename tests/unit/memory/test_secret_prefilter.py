@@ -70,6 +70,9 @@ def test_ordinary_talk_is_not_sent_to_the_full_scan() -> None:
         "token ghpAbcdefghijklmnopqrstuv",
         "log in as admin",
         "“PIN” ist 1",
+        "the recovery words are apple river stone",
+        "wallet words: lemon tiger cloud",
+        "mein Merksatz ist Blau Haus Tor",
     ],
 )
 def test_credential_words_and_shapes_are_kept(text: str) -> None:

@@ -70,8 +70,10 @@ def test_corpus_files_are_the_frozen_split() -> None:
 
 # The third independently written set (README_v3.md), read once by the final run of
 # `benchmarks/secret_detection.py --file` after the rules above were written, never tuned on:
-# recall 215/242 = 0.888, false refusals 1/181 = 0.006.
-V3_RECALL, V3_FALSE_REFUSALS = 215 / 242, 1 / 181
+# recall 215/242 = 0.888, false refusals 1/181 = 0.006. The full scan found one more (216):
+# the prefilter had dropped "recovery words", a bug of the prefilter (it must keep whatever a
+# detector flags, tests/unit/memory/test_secret_prefilter.py), fixed without new rules.
+V3_RECALL, V3_FALSE_REFUSALS = 216 / 242, 1 / 181
 
 
 def test_third_independent_set_holds_its_measured_figures() -> None:

@@ -1,15 +1,21 @@
-"""Routing, supersede and durability on the FROZEN test parts of tests/data/routing.
+"""Routing, supersede and durability on labelled sets.
 
-    python benchmarks/routing.py            # all three, prints tables
-    python benchmarks/routing.py --json     # the figures as JSON (the floor test uses them)
+    python benchmarks/routing.py                         # the sets in tests/data/routing
+    python benchmarks/routing.py --routing R.jsonl --pairs P.jsonl --distill D.jsonl
+    python benchmarks/routing.py --json                  # the figures as JSON
 
-The frozen parts (``a_test``, ``b_test``, ``pairs_test``, ``distill_test``) were split once
-by a seeded hash and never read while the models were trained or tuned; every figure here
-is a frozen-part figure, and no frozen statement is ever printed. Routing runs the real
-offline ``Router`` (cues + classifier) on each statement after ``strip_intent``, as the
-Coordinator does; the workspace is taken to hold the projects the corpus's personas name.
-Latency is one ``route()`` call with the embedder loaded (a shared machine: an order of
-magnitude).
+Any labelled jsonl with the same fields can be measured: routing lines ``text, layer,
+kind, project, persona, lang``; pairs ``old, new, label, lang``; distill ``text, label,
+kind, lang``. Without options it reads the old test parts of tests/data/routing
+(``a_test``, ``b_test``, ``pairs_test``, ``distill_test``): those were frozen once, but the
+shipped models are now trained on them, so their figures are training-data figures — a
+regression floor, not a measure of generalisation (``scripts/train_router.py --cross`` and
+``scripts/train_supersede.py`` give the cross-set estimates). No statement is ever printed.
+
+Routing runs the real offline ``Router`` (cues + classifier) on each statement after
+``strip_intent``, as the Coordinator does; each persona's workspace holds the projects the
+file files that persona's statements under. Latency is one ``route()`` call with the
+embedder loaded (say whether the machine was shared beside the figure).
 """
 
 from __future__ import annotations
@@ -26,34 +32,78 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 DATA = ROOT / "tests" / "data" / "routing"
 LAYERS = ["memory", "daily", "session", "skill", "project", "none"]
 
 
-def _rows(name: str) -> list[dict[str, Any]]:
-    text = (DATA / name).read_text("utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+FIELDS = {
+    "routing": ("text", "layer", "kind", "project", "persona", "lang"),
+    "pairs": ("old", "new", "label", "lang"),
+    "distill": ("text", "label", "kind", "lang"),
+}
 
 
-def routing(embedder: Any) -> dict[str, Any]:
-    from train_router import PROJECTS
+class BadSet(ValueError):
+    """A labelled file that cannot be measured: the message names the file, line and fix."""
 
+
+def _rows(path: Path, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadSet(f"cannot read {path}: {error}") from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            raise BadSet(f"{path}:{number} is not JSON; write one JSON object a line") from None
+        missing = [f for f in fields if not isinstance(row, dict) or f not in row]
+        if missing:
+            raise BadSet(f"{path}:{number} lacks {', '.join(missing)}; each line needs {fields}")
+        rows.append(row)
+    if not rows:
+        raise BadSet(f"{path} holds no labelled lines; write one JSON object a line")
+    return rows
+
+
+def _default(*names: str) -> list[Path]:
+    return [DATA / name for name in names]
+
+
+def routing(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
     from coordinator.router import Router, strip_intent
 
-    router = Router(embedder, known_projects=list(PROJECTS))
-    rows = _rows("a_test.jsonl") + _rows("b_test.jsonl")
-    router.route("warm-up")
+    rows: list[dict[str, Any]] = []
+    for path in paths or _default("a_test.jsonl", "b_test.jsonl"):
+        rows += _rows(path, FIELDS["routing"])
+    workspaces: dict[str, set[str]] = {}
+    for row in rows:
+        if row.get("project"):
+            workspaces.setdefault(str(row["persona"]), set()).add(str(row["project"]))
+    routers = {
+        persona: Router(embedder, known_projects=sorted(names))
+        for persona, names in workspaces.items()
+    }
+    plain = Router(embedder, known_projects=[])
+    plain.route("warm-up")
     confusion: Counter[tuple[str, str]] = Counter()
     layer_ok = kind_ok = project_ok = projects = 0
+    by_lang: Counter[str] = Counter()
+    lang_ok: Counter[str] = Counter()
     times = []
     for row in rows:
+        router = routers.get(str(row["persona"]), plain)
         started = time.perf_counter()
         route = router.route(strip_intent(row["text"])[0])
         times.append(time.perf_counter() - started)
         confusion[(row["layer"], route.layer)] += 1
         layer_ok += route.layer == row["layer"]
         kind_ok += route.layer == row["layer"] and route.kind == row["kind"]
+        by_lang[str(row["lang"])] += 1
+        lang_ok[str(row["lang"])] += route.layer == row["layer"]
         if row["layer"] == "project":
             projects += 1
             project_ok += route.project == row["project"]
@@ -74,6 +124,7 @@ def routing(embedder: Any) -> dict[str, Any]:
         "layer_kind_accuracy": kind_ok / len(rows),
         "project_name_accuracy": project_ok / max(1, projects),
         "recall": recall,
+        "by_language": {lang: lang_ok[lang] / by_lang[lang] for lang in sorted(by_lang)},
         "confusion": {f"{w}->{g}": n for (w, g), n in sorted(confusion.items())},
         "p50_ms": 1000 * times[len(times) // 2],
         "p95_ms": 1000 * times[int(len(times) * 0.95)],
@@ -82,10 +133,12 @@ def routing(embedder: Any) -> dict[str, Any]:
     }
 
 
-def supersede(embedder: Any) -> dict[str, Any]:
+def supersede(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
     from memory.supersede import is_update
 
-    rows = _rows("pairs_test.jsonl")
+    rows: list[dict[str, Any]] = []
+    for path in paths or _default("pairs_test.jsonl"):
+        rows += _rows(path, FIELDS["pairs"])
     old = embedder.embed([r["old"] for r in rows])
     new = embedder.embed([r["new"] for r in rows])
     tp = fp = fn = 0
@@ -102,10 +155,12 @@ def supersede(embedder: Any) -> dict[str, Any]:
     }
 
 
-def durability(embedder: Any) -> dict[str, Any]:
+def durability(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
     from coordinator.route_model import durability as judge
 
-    rows = _rows("distill_test.jsonl")
+    rows: list[dict[str, Any]] = []
+    for path in paths or _default("distill_test.jsonl"):
+        rows += _rows(path, FIELDS["distill"])
     vectors = embedder.embed([r["text"] for r in rows])
     tp = fp = fn = 0
     for row, vector in zip(rows, vectors, strict=True):
@@ -121,27 +176,65 @@ def durability(embedder: Any) -> dict[str, Any]:
     }
 
 
-def measure() -> dict[str, Any]:
+def measure(
+    routing_paths: list[Path] | None = None,
+    pairs_paths: list[Path] | None = None,
+    distill_paths: list[Path] | None = None,
+) -> dict[str, Any]:
+    """All three on the given files; with none given, on the old test parts. When some
+    files are given, only the parts they name are measured."""
     from memory.search.embedders import MiniLMEmbedder
 
+    everything = not (routing_paths or pairs_paths or distill_paths)
+    for paths, part in (
+        (routing_paths, "routing"),
+        (pairs_paths, "pairs"),
+        (distill_paths, "distill"),
+    ):
+        for path in paths or []:
+            _rows(path, FIELDS[part])  # a bad file is refused before the model loads
     embedder = MiniLMEmbedder()
-    return {
-        "routing": routing(embedder),
-        "supersede": supersede(embedder),
-        "durability": durability(embedder),
-    }
+    result: dict[str, Any] = {}
+    if everything or routing_paths:
+        result["routing"] = routing(embedder, routing_paths)
+    if everything or pairs_paths:
+        result["supersede"] = supersede(embedder, pairs_paths)
+    if everything or distill_paths:
+        result["durability"] = durability(embedder, distill_paths)
+    return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--routing", type=Path, action="append", help="labelled statements")
+    parser.add_argument("--pairs", type=Path, action="append", help="labelled update pairs")
+    parser.add_argument("--distill", type=Path, action="append", help="labelled log lines")
     args = parser.parse_args()
-    result = measure()
+    try:
+        result = measure(args.routing, args.pairs, args.distill)
+    except BadSet as error:
+        print(f"routing benchmark: {error}", file=sys.stderr)
+        raise SystemExit(1) from None
     if args.json:
         print(json.dumps(result, indent=1))
         return
-    r = result["routing"]
-    print(f"FROZEN test parts — routing: {r['statements']} statements")
+    given = args.routing or args.pairs or args.distill
+    print("given files" if given else "old test parts of tests/data/routing (training data now)")
+    if "routing" in result:
+        _print_routing(result["routing"])
+    if "supersede" in result:
+        s = result["supersede"]
+        print(f"\nsupersede: {s['pairs']} pairs  precision {s['precision']:.3f}  ", end="")
+        print(f"recall {s['recall']:.3f}")
+    if "durability" in result:
+        d = result["durability"]
+        print(f"durability: {d['lines']} lines  precision {d['precision']:.3f}  ", end="")
+        print(f"recall {d['recall']:.3f}")
+
+
+def _print_routing(r: dict[str, Any]) -> None:
+    print(f"routing: {r['statements']} statements")
     print(
         f"layer accuracy {r['layer_accuracy']:.3f}  layer+kind {r['layer_kind_accuracy']:.3f}  "
         f"project name {r['project_name_accuracy']:.3f}  "
@@ -149,15 +242,11 @@ def main() -> None:
         f"(embed() alone p50 {r['embed_p50_ms']:.1f} ms p95 {r['embed_p95_ms']:.1f} ms)"
     )
     print("recall: " + "  ".join(f"{k} {v:.3f}" for k, v in r["recall"].items()))
+    print("accuracy by language: " + "  ".join(f"{k} {v:.3f}" for k, v in r["by_language"].items()))
     print("\nexpected \\ routed " + " ".join(f"{x:>8}" for x in LAYERS))
     for want in LAYERS:
         cells = " ".join(f"{r['confusion'].get(f'{want}->{got}', 0):>8}" for got in LAYERS)
         print(f"{want:18}{cells}")
-    s, d = result["supersede"], result["durability"]
-    print(f"\nsupersede: {s['pairs']} pairs  precision {s['precision']:.3f}  ", end="")
-    print(f"recall {s['recall']:.3f}")
-    print(f"durability: {d['lines']} lines  precision {d['precision']:.3f}  ", end="")
-    print(f"recall {d['recall']:.3f}")
 
 
 if __name__ == "__main__":

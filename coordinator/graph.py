@@ -19,7 +19,7 @@ from coordinator.llm import ModelRouter
 from coordinator.router import Route, Router, strip_intent, strip_project
 from memory.dedupe import find_duplicates
 from memory.hygiene import check_texts
-from memory.supersede import is_update
+from memory.supersede import replaced
 from memory.trust import is_untrusted_source
 from memory.visibility import allowed
 
@@ -251,14 +251,15 @@ def dedupe(state: CoordinatorState, runtime: Runtime[CoordinatorContext]) -> Coo
         "score": result.score,
         "texts": {i: t for i, t in candidates if i in result.similar},
     }
-    if result.status == "similar" and vectors is not None and len(candidates):
+    if result.status != "confirm" and vectors is not None and len(candidates):
+        # A changed value can sit below "similar" ("migrated everyone to Bitwarden" vs
+        # "… is LastPass"): the nearest entries are asked, not only the similar ones.
         scores = vectors @ query_vector
-        for entry_id in result.similar[:3]:
-            index = next(i for i, (cid, _) in enumerate(candidates) if cid == entry_id)
-            old = candidates[index][1]
-            if is_update(old, state["text"], float(scores[index]), lab.dedupe_thresholds):
-                found.update(status="supersede", match=entry_id)
-                break
+        match = replaced(state["text"], candidates, list(scores), lab.dedupe_thresholds)
+        if match:
+            texts = dict(found["texts"])
+            texts[match] = next(t for i, t in candidates if i == match)
+            found.update(status="supersede", match=match, texts=texts)
     return {"dedupe": found}
 
 

@@ -18,14 +18,55 @@ __all__ = ["Route", "Router", "strip_intent", "strip_project"]
 
 _REMEMBER = re.compile(
     r"^\s*(?:please\s+)?(?:remember|note(?! to self)|keep in mind|don't forget|do not forget|fyi)"
-    r"(?:\s+that)?\s*[:,-]?\s*",
+    r"(?!\s+to\b)(?:\s+that)?\s*[:,-]?\s*",
     re.IGNORECASE,
 )
+# Session context: "in this conversation", "para esta conversación", or a line that opens
+# with "for now" / "por ahora" / "let's assume" (inside a sentence "for now" is only a cue:
+# "pinned 22.04 for now" is an event of the day).
 _SESSION = re.compile(
-    r"\b(?:(?:in|for) (?:this|the current) (?:session|conversation|chat)|for now|"
-    r"for the rest of (?:this|the) (?:session|chat|conversation)|"
-    r"(?:en|para) (?:esta|la) (?:conversaci[oó]n|sesi[oó]n)|en este chat|por ahora|de momento|"
-    r"por el momento|hasta que te diga)\b",
+    r"\b(?:(?:in|for) (?:this|the current) (?:session|conversation|chat|thread|discussion)|"
+    r"for the rest of (?:this|the) (?:session|chat|conversation)|for the next (?:few )?messages|"
+    r"(?:en|para) (?:esta|la) (?:conversaci[oó]n|sesi[oó]n|charla)|(?:en|para) este (?:chat|hilo)|"
+    r"hasta que te diga|mientras hablamos|solo (?:para )?hoy:|"
+    r"(?:for|in) this (?:comparison|calculation|estimate)s?|"
+    r"(?:para|en) (?:este|estos) c[aá]lculos?)\b|"
+    r"^\s*(?:for now|por ahora|de momento|por el momento|temporarily|temporalmente|"
+    r"let'?s (?:assume|say|pretend|focus|call)|(?:assume|suppose|pretend) (?:that |the |we )|"
+    r"asume|supongamos|pongamos que|c[eé]ntrate|centr[eé]monos|trabajemos|"
+    r"(?:current|actual) (?:state|status|hypothesis)|estado actual|hip[oó]tesis actual)\b",
+    re.IGNORECASE,
+)
+# A question without its "?": "what's the nas ip", "cual es la ip del nas". Not a reminder
+# ("can you remind me …" is a task) and not a heading ("What I learned: …").
+_QUESTION = re.compile(
+    r"^\s*¿?\s*(?:what(?:'?s| is| are| was| does| do| did)?|where(?:'?s| is| are| do| does)?|"
+    r"who(?:'?s| is)?|which|why|when (?:is|does|did|do|was|will)|"
+    r"how (?:many|much|long|often|old|big|do|does|did|can|is|are|should|would)|"
+    r"is (?:there|it|the|my|our)|are (?:there|the|my|our|we)|do (?:i|we|you) (?:have|need|know)|"
+    r"does|did (?:i|we|you|the)|can you (?:explain|tell)|could you (?:explain|tell)|"
+    r"should (?:i|we)|qu[eé] (?:es|son|significa|hora|pasa|tal|hago|opinas)|qué|"
+    r"cu[aá]l(?:es)?|cu[aá]nt[oa]s?|dónde|donde (?:est[aá]|queda|tengo|guardo|se)|"
+    r"qui[eé]n(?:es)? (?:es|son|tiene|lleva)|quién|por qu[eé]|"
+    r"c[oó]mo (?:se llama|est[aá]|va|puedo|hago|funciona)|sabes|"
+    r"hay (?:alg[uú]n|alguna|forma|manera))"
+    r"\b(?![^:]*:)",
+    re.IGNORECASE,
+)
+# A reminder for the user is a task of the day, even when asked as a question.
+_REMIND = re.compile(
+    r"^\s*¿?\s*(?:please\s+|por favor,?\s+)?(?:remind me|recu[eé]rdame|recordarme|"
+    r"acu[eé]rdate de|no me dejes olvidar|don'?t let me forget|que no se me olvide|"
+    r"(?:remember|don'?t forget|do not forget) to|no (?:te )?olvides (?:de )?|"
+    r"(?:can|could) you remind me|me (?:puedes |podr[ií]as )?recordar|me recuerdas)\b",
+    re.IGNORECASE,
+)
+_REMIND_ANYWHERE = re.compile(
+    r"\b(?:remind|recu[eé]rda|record(?:ar|armelo)|put it on my list|ap[uú]ntalo|add it to)\w*",
+    re.IGNORECASE,
+)
+_REMIND_QUESTION = re.compile(
+    r"^\s*(?:remind me|recu[eé]rdame),?\s+(?:what|how|why|which|who|qu[eé]|c[oó]mo|cu[aá]l)\b",
     re.IGNORECASE,
 )
 _PROJECT = re.compile(
@@ -37,32 +78,39 @@ _PROJECT = re.compile(
 # "media-stack: …" — a hyphenated name opening the line, as people head project notes.
 _SLUG_PREFIX = re.compile(r"^\s*(?P<name>[a-z0-9]+(?:-[a-z0-9]+)+)\s*:")
 _SKILL = re.compile(
-    r"^\s*(?:how to|c[oó]mo) [^?]{3,}[:,]|"
-    r"^\s*(?:to|para) [^,:?]{3,80}[,:]\s|"
-    r"\b(?:whenever i say|when i say|if i say|cuando (?:te )?diga|si (?:te )?digo|"
-    r"cada vez que (?:te )?diga)\b|"
-    r"\b(?:the way to|the command to|the script to|the procedure (?:to|for)) ",
+    r"^\s*(?:how to|how do you|how i|c[oó]mo(?: se)?) [^?]{3,}[:,]|"
+    r"^\s*to (?!the |a |an |my |our |me |you )[^,:?]{3,80}[,:]\s|"
+    r"^\s*para (?:[a-záéíóúñ]+(?:ar|er|ir)(?:l[oa]s?|se|me|te|le)?) [^,:?]{0,80}[,:]\s|"
+    r"\b(?:whenever (?:i|you) (?:say|ask|type|need)|when i say|if i say|if i ask you|"
+    r"cuando (?:te )?(?:diga|pida)|si (?:te )?(?:digo|pido)|cada vez que (?:te )?(?:diga|pida)|"
+    r"siempre que (?:te )?(?:diga|pida))\b|"
+    r"\b(?:the way to|the command to|the script to|the procedure (?:to|for)|"
+    r"that'?s the drill|do it that way|hazlo (?:as[ií]|siempre igual)|"
+    r"as[ií] se hace|this is how (?:i|we|you))\b|"
+    r"^\s*(?:steps?|pasos?|procedure|procedimiento|checklist|receta|runbook|how-?to)\b[^:]{0,40}:",
     re.IGNORECASE,
 )
 # Explicit labels name the kind: "Lesson: …", "Decisión: …", "TODO …".
+# Explicit labels name the kind: "Lesson: …", "Decisión: …", "Ojo en tidepool: …", "TODO …".
+_OF = r"(?:\s+(?:from|in|for|on|about|de|del|en|para|sobre)\s+[^:]{1,40})?\s*"
 _LABELS: list[tuple[str, str, re.Pattern[str]]] = [
     (
         "memory",
         "lesson",
-        re.compile(r"^\s*(?:lessons?(?: learned)?|lecci[oó]n(?: aprendida)?)\s*:", re.I),
+        re.compile(rf"^\s*(?:lessons?(?: learned)?|lecci[oó]n(?: aprendida)?){_OF}:", re.I),
     ),
     (
         "memory",
         "decision",
-        re.compile(r"^\s*(?:decision|decided|decisi[oó]n|decidido)\s*:", re.I),
+        re.compile(rf"^\s*(?:decision|decided|decisi[oó]n|decidido){_OF}:", re.I),
     ),
-    ("memory", "convention", re.compile(r"^\s*(?:convention|convenci[oó]n)\s*:", re.I)),
-    ("memory", "policy", re.compile(r"^\s*(?:policy|pol[ií]tica|norma)\s*:", re.I)),
-    ("memory", "pitfall", re.compile(r"^\s*(?:pitfall|gotcha|ojo|cuidado)\s*[:!]", re.I)),
+    ("memory", "convention", re.compile(rf"^\s*(?:convention|convenci[oó]n){_OF}:", re.I)),
+    ("memory", "policy", re.compile(rf"^\s*(?:policy|pol[ií]tica|norma){_OF}:", re.I)),
+    ("memory", "pitfall", re.compile(rf"^\s*(?:pitfall|gotcha|ojo|cuidado){_OF}[:!]", re.I)),
     (
         "daily",
         "task",
-        re.compile(r"^\s*(?:TODO\b|(?:to-do|pendiente|por hacer)\s*:)|^\s*todo\s*:", re.I),
+        re.compile(r"^\s*(?:TODO\b|(?i:to-?do|pendiente|por hacer)\s*:)"),
     ),
 ]
 _NOTE_TO_SELF = re.compile(r"^\s*(?:note to self|nota (?:mental|para m[ií]))\b", re.I)
@@ -133,8 +181,16 @@ class Router:
         if cue:
             kind = self._kind(text, vector, "session")
             return Route("session", kind, f"rule: session hint ({_quote(cue)})")
-        cue = _SKILL.search(text)
+        cue = _REMIND_QUESTION.search(text) or (
+            None if _REMIND_ANYWHERE.search(text) else _QUESTION.search(text)
+        )
         if cue:
+            return Route("none", "question", f"rule: a question ({_quote(cue)})")
+        cue = _REMIND.search(text)
+        if cue:
+            return Route("daily", "task", f"rule: a reminder ({_quote(cue)})")
+        cue = _SKILL.search(text)
+        if cue and not (project and project in cue.group(0).lower()):
             return Route("skill", "procedure", f"rule: a procedure ({_quote(cue)})")
         for layer, kind, pattern in _LABELS:
             cue = pattern.search(text)
@@ -152,6 +208,10 @@ class Router:
         why = ", ".join(f"'{w}'" for w in guess.words)
         reason = f"classifier: {guess.layer}/{guess.kind} ({guess.confidence:.2f})"
         reason += f" on {why}" if why else ""
+        if guess.layer == "memory" and project:
+            # A rule or fact about a project the workspace knows belongs in its notes.
+            kind = self._kind(text, vector, "project")
+            return Route("project", kind, f"{reason}; names the project '{project}'", project)
         return Route(
             guess.layer,
             guess.kind,

@@ -17,7 +17,9 @@ from memory.errors import EntryNotFoundError, InvalidInputError
 
 pytestmark = pytest.mark.integration
 
-TEXT = "The Zebracorn rack sits behind the blue door in room 4."
+# Worded as a durable fact, so that the offline durability judge promotes it (the test is
+# about forget, not about where the judge draws its line).
+TEXT = "The Zebracorn rack is behind the blue door in room 4."
 DAY1, DAY2 = "2026-11-28T10:00:00Z", "2026-11-29T10:00:00Z"
 
 
@@ -66,7 +68,7 @@ def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
         assert any(h.id == entry_id for h in lab.search("Zebracorn rack"))  # indexed, used
         legacy_summary(lab, TEXT, "MEMORY.md#L9")
         lab.keep_session()
-        lab.handle("which rack sits behind the blue door in room 4?")  # a kept chat session
+        lab.handle("which rack is behind the blue door in room 4?")  # a kept chat session
         FileHistory(str(home / ".labmem/state/chat_history")).store_string(TEXT)
     before = holding(home, "Zebracorn")
     for where in (
@@ -88,7 +90,7 @@ def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
     assert data["removed_from"] == ["MEMORY.md"]
     assert set(data["redacted_in"]) == {"memory/2026-11-28.md", "memory/2026-11-29.md"}
     assert holding(home, "Zebracorn") == []
-    assert holding(home, "rack sits behind the blue door") == []
+    assert holding(home, "rack is behind the blue door") == []
     assert pending_forgets(home / ".labmem/state") == []
     assert any(rel.startswith(".labmem/index/chroma/") for rel in every_file(home))  # scanned
     # Only the forgotten entry went: other lines about racks and printers stay.

@@ -289,12 +289,14 @@ def test_6_a_future_pinned_clock_does_not_seal_today(
 def test_7_corrupt_state_files_are_reported_and_rebuilt(home: Path) -> None:
     run("import", "/dev/null")
     with Lab.open(home) as lab:
-        lab.import_entries([{"layer": "daily", "text": "a", "time": "2026-11-20T09:00:00Z"}])
+        # A durable fact: distillation promotes it, so search serves it and records usage.
+        fact = "The NAS is at 10.0.0.5."
+        lab.import_entries([{"layer": "daily", "text": fact, "time": "2026-11-20T09:00:00Z"}])
     state = home / ".labmem/state"
     (state / "manifest.json").write_text('{"version": 1, "days": {"2026-13-45": {"sha256": 1}}}')
     (state / "distill.json").write_text('{"days": 5, "promoted": []}')
     (state / "usage.json").write_text('{"m-1": {"served": "many"}}')
-    for args in (("distill",), ("search", "a"), ("doctor",)):
+    for args in (("distill",), ("search", "NAS"), ("doctor",)):
         code, _, err = run(*args)
         assert code == 0 and "Traceback" not in err, (args, err)
     code, out, _ = run("doctor", "--json")

@@ -31,8 +31,10 @@ def _settings(home: Path, now: str = "2026-11-29T13:06:40Z") -> Any:
 
 def _shape(receipt: Any) -> tuple[Any, ...]:
     data = receipt.to_json()
-    # The reason quotes the statement's own words; what is compared is everything else.
+    # The reason quotes the statement's own words and the classifier's confidence in them
+    # (which depends on the words, not on what memory holds); the rest is compared.
     reason = re.sub(r"'[^']*'", "'…'", data["reason"])
+    reason = re.sub(r"\(\d\.\d\d\)", "(…)", reason)
     return data["status"], data["layer"], data["kind"], reason, data["similar_to"]
 
 

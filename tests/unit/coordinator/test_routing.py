@@ -30,7 +30,7 @@ from coordinator.route_model import shipped_model
         ),
         ("Para reiniciar el NAS, ejecuta sudo reboot desde la consola.", "skill", "procedure"),
         ("In this conversation, 'the big one' means the 8-GPU server.", "session", "note"),
-        ("Por ahora trabajamos solo con la VLAN 30.", "session", "note"),
+        ("Por ahora, 'el grande' significa el servidor de 8 GPUs.", "session", "note"),
         ("Lesson: always check free disk space before upgrading Pi-hole.", "memory", "lesson"),
         ("Decision: backups go to Backblaze B2 from now on.", "memory", "decision"),
         ("Convention: hosts are named after birds.", "memory", "convention"),
@@ -179,3 +179,63 @@ def test_import_routes_auto_items_like_remember(lab: Lab, home: Path) -> None:
     assert "Lesson: label every disk." in (home / "MEMORY.md").read_text()
     assert "Vite" in (home / "projects/homepage/NOTES.md").read_text()
     assert "'the box' is the NAS" in (home / "memory/2026-11-20.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("text", "layer", "kind"),
+    [
+        ("what's the nas ip", "none", "question"),
+        ("cual es la ip del nas", "none", "question"),
+        ("is the NAS backed up offsite", "none", "question"),
+        ("remind me, what's the difference between top-k and top-p again?", "none", "question"),
+        ("recuérdame llamar a Pilar mañana por lo del IVA", "daily", "task"),
+        ("¿Me puedes recordar el jueves que hay reunión del cole?", "daily", "task"),
+        ("Can you remind me on Monday to buy the conference ticket?", "daily", "task"),
+        ("remember to ask Hannah about the GPU quota", "daily", "task"),
+        ("para esta conversación, 'el grande' es el servidor de 8 GPUs", "session", "note"),
+        ("For now, 'the box' means the Synology.", "session", "note"),
+        ("Let's assume the users table has 2M rows.", "session", "note"),
+        ("siempre que te pida un resumen, hazlo en tres viñetas", "skill", "procedure"),
+        ("Cómo se hace el backup del NAS: parar las VMs, snapshot y rsync.", "skill", "procedure"),
+        (
+            "Last time the runner hung I restarted it and cleared _work. That's the drill.",
+            "skill",
+            "procedure",
+        ),
+    ],
+)
+def test_cue_rules_in_english_and_spanish(lab: Lab, text: str, layer: str, kind: str) -> None:
+    route = lab._context().router.route(text)
+    assert (route.layer, route.kind) == (layer, kind), route.reason
+    assert route.reason.startswith("rule:")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Todo papel importante se escanea el mismo día que llega.",  # "Todo" is "all", not TODO
+        "What I learned today: the UPS needs a new battery.",  # a heading, not a question
+        "Para scripts, PowerShell antes que .bat, siempre.",  # "para" + a noun, not a procedure
+        "CI was red all morning; pinned ubuntu 22.04 for now.",  # "for now" inside: a cue only
+    ],
+)
+def test_look_alikes_are_not_decided_by_a_rule(lab: Lab, text: str) -> None:
+    assert lab._context().router.route(text).reason.startswith("classifier:")
+
+
+def test_a_question_without_a_question_mark_is_not_stored(lab: Lab, home: Path) -> None:
+    before = (home / "MEMORY.md").read_text()
+    for text in ("what's the nas ip", "cual es la ip del nas"):
+        receipt = lab.remember(text)
+        assert receipt.status == "not_stored" and "labmem ask" in receipt.reason
+    assert (home / "MEMORY.md").read_text() == before
+
+
+def test_a_known_project_named_in_a_fact_files_it_there(lab: Lab) -> None:
+    from coordinator.router import Router
+
+    router = Router(lab._context().router.embedder, known_projects=["tidepool"])
+    route = router.route("The Lesson from tidepool: warn about breaking changes a release ahead.")
+    assert (route.layer, route.project) == ("project", "tidepool")
+    pitfall = router.route("Ojo en tidepool: los symlinks relativos se rompen.")
+    assert (pitfall.layer, pitfall.kind, pitfall.project) == ("project", "pitfall", "tidepool")

@@ -1,0 +1,64 @@
+"""The supersede decision: a changed value replaces, an addition or a confirmation does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.supersede import FLOOR, is_update, replaced, update_probability
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "similarity"),
+    [
+        ("The NAS is at 192.168.1.20.", "nas ip changed, it's 10.0.0.5 now", 0.55),
+        (
+            "The office password manager is LastPass.",
+            "We finally migrated everyone to Bitwarden.",
+            0.35,
+        ),
+        ("Pi-hole está en 192.168.0.2.", "Nos pasamos a AdGuard, ya no usamos Pi-hole.", 0.5),
+        ("Restic backups are kept for 30 days.", "Bumped restic retention to 90 days.", 0.7),
+    ],
+)
+def test_a_changed_value_is_an_update(old: str, new: str, similarity: float) -> None:
+    assert is_update(old, new, similarity), update_probability(old, new, similarity)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "similarity"),
+    [
+        ("We use WireGuard for remote access.", "We also use Tailscale for the family.", 0.6),
+        ("The NAS is at 192.168.1.20.", "Just confirming the NAS is still on .20.", 0.7),
+        ("pve1 has 64 GB of RAM.", "pve2 has 64 GB of RAM too.", 0.8),
+        (
+            "Uso Outlook para el correo.",
+            "Sigo con Outlook para el correo, no ha cambiado nada.",
+            0.78,
+        ),
+        (
+            "Backups are encrypted with restic.",
+            "Backups are encrypted — nothing changed there.",
+            0.9,
+        ),
+    ],
+)
+def test_an_addition_or_confirmation_is_not(old: str, new: str, similarity: float) -> None:
+    assert not is_update(old, new, similarity), update_probability(old, new, similarity)
+
+
+def test_below_the_floor_nothing_is_an_update() -> None:
+    assert not is_update(
+        "The NAS is at 192.168.1.20.", "The NAS moved to 10.0.0.5 now.", FLOOR - 0.01
+    )
+
+
+def test_replaced_picks_the_likeliest_of_the_nearest() -> None:
+    candidates = [
+        ("m-1", "The garage door sensor is a reed switch."),
+        ("m-2", "The office password manager is LastPass."),
+        ("m-3", "Printer toner is ordered from Copicentro."),
+    ]
+    new = "We finally migrated everyone to Bitwarden."
+    assert replaced(new, candidates, [0.1, 0.35, 0.05]) == "m-2"
+    assert replaced(new, candidates, [0.1, 0.2, 0.05]) is None  # all below the floor
+    assert replaced("We also use Tailscale.", candidates, [0.6, 0.6, 0.6]) is None

@@ -9,8 +9,11 @@ an independently written corpus and shipped as package data.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from coordinator.route_model import RouteModel, embedding, shipped_model
 
@@ -176,7 +179,9 @@ class Router:
 
     def route(self, text: str) -> Route:
         project = self.project_in(text)
-        vector = embedding(self.embedder, text)
+        # The text is embedded only when the classifier is asked (a question, a reminder, a
+        # procedure or a label is decided by its words alone).
+        vector = _Lazy(lambda: embedding(self.embedder, text))
         cue = _SESSION.search(text)
         if cue:
             kind = self._kind(text, vector, "session")
@@ -204,7 +209,7 @@ class Router:
             return Route("project", kind, f"rule: names the project ({_quote(cue)})", project)
         # "Note to self: …" is kept: a lesson or a fact, or a to-do for the day.
         allowed = frozenset({"memory", "daily", "project"}) if _NOTE_TO_SELF.search(text) else None
-        guess = self.model.predict(text, vector, tuple(self.known_projects), allowed)
+        guess = self.model.predict(text, vector(), tuple(self.known_projects), allowed)
         why = ", ".join(f"'{w}'" for w in guess.words)
         reason = f"classifier: {guess.layer}/{guess.kind} ({guess.confidence:.2f})"
         reason += f" on {why}" if why else ""
@@ -235,8 +240,22 @@ class Router:
                 return name
         return None
 
-    def _kind(self, text: str, vector: Any, layer: str) -> str:
-        return self.model.predict(text, vector, tuple(self.known_projects), frozenset({layer})).kind
+    def _kind(self, text: str, vector: _Lazy, layer: str) -> str:
+        known = tuple(self.known_projects)
+        return self.model.predict(text, vector(), known, frozenset({layer})).kind
+
+
+class _Lazy:
+    """A value computed on first use, then kept."""
+
+    def __init__(self, compute: Callable[[], np.ndarray]) -> None:
+        self._compute = compute
+        self._value: np.ndarray | None = None
+
+    def __call__(self) -> np.ndarray:
+        if self._value is None:
+            self._value = self._compute()
+        return self._value
 
 
 def _quote(match: re.Match[str]) -> str:

@@ -136,9 +136,9 @@ WEIGHTS = np.array(
 )
 CONFIDENT = 0.8
 # Below this similarity two statements rarely share a subject: never an update. It is
-# lower than the dedupe step's "similar" (0.50): "We finally migrated everyone to Bitwarden"
-# replaces "The office password manager is LastPass" at a similarity of 0.06 only with a
-# change word, so candidates are drawn from the nearest entries, not only the similar ones.
+# lower than the dedupe step's "similar" (0.50): "the ollama box is the 4090 machine now"
+# replaces "Ollama runs on the gaming PC with the RTX 3080" at a similarity of 0.36, so
+# candidates are drawn from the nearest entries, not only the similar ones.
 FLOOR = 0.3
 
 

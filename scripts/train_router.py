@@ -311,10 +311,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--task", choices=["router", "durability"], default="router")
     parser.add_argument("--cross", action="store_true", help="cross-set figures; writes nothing")
-    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--l2", type=float, help="L2 strength (chosen by cross-set figures)")
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--vectors", type=Path, help="cache of the embeddings (.npz)")
     args = parser.parse_args()
+    if args.l2 is None:
+        args.l2 = 3e-5 if args.task == "router" else 1e-4
     rows, corpus = examples(args.task)
     if args.task == "router":
         rows = [{**r, "text": strip_intent(r["text"])[0]} for r in rows]

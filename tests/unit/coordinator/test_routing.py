@@ -239,3 +239,16 @@ def test_a_known_project_named_in_a_fact_files_it_there(lab: Lab) -> None:
     assert (route.layer, route.project) == ("project", "tidepool")
     pitfall = router.route("Ojo en tidepool: los symlinks relativos se rompen.")
     assert (pitfall.layer, pitfall.kind, pitfall.project) == ("project", "pitfall", "tidepool")
+
+
+@pytest.mark.integration  # needs MiniLM's sense of meaning
+def test_a_change_far_below_similar_still_supersedes(lab: Lab) -> None:
+    old = lab.remember("Ollama runs on the gaming PC with the RTX 3080.", layer="memory")
+    new = lab.remember("the ollama box is the 4090 machine now", layer="memory")  # 0.36
+    assert new.status == "superseded", new.reason
+    assert new.supersedes == {
+        "id": old.id,
+        "text": "Ollama runs on the gaming PC with the RTX 3080.",
+    }
+    added = lab.remember("We also use Tailscale for the family's devices.", layer="memory")
+    assert added.status in {"written", "similar"}, added.reason

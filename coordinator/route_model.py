@@ -115,6 +115,13 @@ CUES: dict[str, re.Pattern[str]] = {
         r"not allowed|prohibid\w*|require\w*|exig\w*)\b",
         "config": r"\b(?:port|puerto|config\w*|timeout|env|variable|flag|setting|ajuste|"
         r"runs on|corre en|served|deploy\w*|=)\b|=|\bv?\d+\.\d+",
+        "here_and_now": r"\b(?:i'?ll paste|te voy a (?:pasar|pegar|ir)|i'?m on my phone|"
+        r"keep it (?:brief|short)|vamos al grano|lo urgente|where we are|lose track|"
+        r"no me (?:sugieras|des|propongas)|don'?t suggest|be careful what|"
+        r"estoy (?:al tel[eé]fono|con)|i'?m (?:logged|on (?:a|the) call|halfway|midway))\b",
+        "lasting": r"\b(?:from now on|no vuelvo atr[aá]s|where it stays|leave it like that|"
+        r"worth (?:it|every)|matters|me ense[nñ][oó]|taught me|saved? me|me ahorr\w*|"
+        r"gets you|never again|for good|para siempre|de ahora en adelante)\b",
         "number": r"\d",
         "thanks": r"\b(?:thanks|thank you|gracias|ok|vale|lol|jaja\w*|haha\w*|hola|hi|hello)\b",
     }.items()

@@ -53,7 +53,7 @@ _QUESTION = re.compile(
     r"should (?:i|we)|qu[eé] (?:es|son|significa|hora|pasa|tal|hago|opinas)|qué|"
     r"cu[aá]l(?:es)?|cu[aá]nt[oa]s?|dónde|donde (?:est[aá]|queda|tengo|guardo|se)|"
     r"qui[eé]n(?:es)? (?:es|son|tiene|lleva)|quién|por qu[eé]|"
-    r"c[oó]mo (?:se llama|est[aá]|va|puedo|hago|funciona)|sabes|"
+    r"c[oó]mo (?:se llama|est[aá]|va|puedo|hago|funciona)|c[oó]mo se \w+(?![^,:]*[,:])|sabes|"
     r"hay (?:alg[uú]n|alguna|forma|manera))"
     r"\b(?![^:]*:)",
     re.IGNORECASE,

@@ -187,6 +187,7 @@ def test_import_routes_auto_items_like_remember(lab: Lab, home: Path) -> None:
         ("what's the nas ip", "none", "question"),
         ("cual es la ip del nas", "none", "question"),
         ("is the NAS backed up offsite", "none", "question"),
+        ("cómo se hace un backup del NAS", "none", "question"),
         ("remind me, what's the difference between top-k and top-p again?", "none", "question"),
         ("recuérdame llamar a Pilar mañana por lo del IVA", "daily", "task"),
         ("¿Me puedes recordar el jueves que hay reunión del cole?", "daily", "task"),

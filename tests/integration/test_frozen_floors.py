@@ -51,3 +51,52 @@ def test_training_figure_holds_its_floor(figures: dict[str, Any], part: str, nam
 def test_every_layer_keeps_its_recall(figures: dict[str, Any]) -> None:
     low = {k: v for k, v in figures["routing"]["recall"].items() if v < RECALL_FLOOR}
     assert not low
+
+
+# The third, independently written sets (README_v3_routing.md, README_v3_updates.md): other
+# users and worlds, read once by `benchmarks/routing.py --routing/--pairs/--distill` after the
+# models above were trained, never tuned on. Measured 2026-11-30: layer 0.873, layer+kind
+# 0.733; supersede P 0.783 R 0.720; durability P 0.908 R 0.790. Floors hold them (rounded
+# down); the issue's targets are a strict expected failure.
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "routing"
+V3_FLOORS = {
+    ("routing", "layer_accuracy"): 0.87,
+    ("routing", "layer_kind_accuracy"): 0.73,
+    ("supersede", "precision"): 0.78,
+    ("supersede", "recall"): 0.72,
+    ("durability", "precision"): 0.90,
+    ("durability", "recall"): 0.79,
+}
+V3_TARGETS = {
+    ("routing", "layer_accuracy"): 0.95,
+    ("routing", "layer_kind_accuracy"): 0.85,
+    ("supersede", "precision"): 0.95,
+    ("supersede", "recall"): 0.80,
+    ("durability", "precision"): 0.95,
+    ("durability", "recall"): 0.85,
+}
+
+
+@pytest.fixture(scope="module")
+def third() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v3_routing.jsonl"],
+        [DATA / "frozen_v3_pairs.jsonl"],
+        [DATA / "frozen_v3_distill.jsonl"],
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V3_FLOORS))
+def test_third_set_figure_holds_its_floor(third: dict[str, Any], part: str, name: str) -> None:
+    assert third[part][name] >= V3_FLOORS[(part, name)], (part, name, third[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="third sets: layer 0.873, supersede P 0.783 (missed)")
+def test_third_set_meets_the_issue_targets(third: dict[str, Any]) -> None:
+    missed = {k: third[k[0]][k[1]] for k, v in V3_TARGETS.items() if third[k[0]][k[1]] < v}
+    assert not missed

@@ -38,9 +38,9 @@ from coordinator import Lab, load_settings
 settings = load_settings(home=sys.argv[1])
 with Lab.open(settings=settings) as lab:
     t2 = time.perf_counter()
-    lab.embedder
+    lab.services.embedder
     t3 = time.perf_counter()
-    lab.coordinator
+    lab.services.router()
     t4 = time.perf_counter()
     lab.remember("Swapped the UPS battery this morning.")
     t5 = time.perf_counter()
@@ -124,7 +124,7 @@ def main() -> None:
         "import the CLI",
         "open the workspace",
         "load the embedding model",
-        "build the graph (imports langgraph)",
+        "build the router",
         "route + dedupe + write",
     ]
     for label, value in zip(labels, parts, strict=True):

@@ -81,7 +81,7 @@ def run(name: str, texts: list[str], root: Path) -> dict[str, float | str]:
         report = lab.import_entries(items_for(texts))
         assert report.written == len(texts), report
         imported = time.perf_counter() - started
-        service = lab.search_service
+        service = lab.services.search_service
         sync = service.sync(budget=0)
         hits = lab.search(texts[len(texts) // 2][:60], k=5, layers=["daily"])
         assert hits

@@ -17,12 +17,14 @@ from datetime import UTC, date, datetime, time, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from coordinator import reads
 from memory.timeexpr import Window, find_window
 
 if TYPE_CHECKING:
-    from coordinator.lab import Lab
+    from coordinator.services import Services
     from memory.records import Record
     from memory.search.service import Hit
+    from memory.session import SessionContext
 
 __all__ = ["Answer", "answer_offline", "answer_question"]
 
@@ -209,23 +211,25 @@ def _instants(root: Path, hits: list[Hit]) -> dict[str, datetime | None]:
     return out
 
 
-def _vectors(lab: Lab, hits: list[Hit]) -> dict[str, Any]:
+def _vectors(services: Services, hits: list[Hit]) -> dict[str, Any]:
     ids = {f"{h.path}#{h.id}": h.citation for h in hits if h.id}
     ids.update({f"{h.path}#{h.id}#w0": h.citation for h in hits if h.id})
-    stored = lab.search_service.vectors.vectors(list(ids))
+    stored = services.search_service.vectors.vectors(list(ids))
     return {ids[i]: v for i, v in stored.items()}
 
 
-def _candidates(lab: Lab, query: str, hits: list[Hit], names: list[str]) -> list[Candidate]:
+def _candidates(
+    services: Services, query: str, hits: list[Hit], names: list[str]
+) -> list[Candidate]:
     import numpy as np
 
     if not hits:
         return []
-    qvec = lab.search_service.query_vector(query.strip()[:2000])  # search's, cached
-    vecs = _vectors(lab, hits)
+    qvec = services.search_service.query_vector(query.strip()[:2000])  # search's, cached
+    vecs = _vectors(services, hits)
     asked = _words(query)
     content = asked - _words(" ".join(names))
-    at = _instants(lab.workspace.root, hits)
+    at = _instants(services.workspace.root, hits)
     out = []
     for hit in hits:
         vec = vecs.get(hit.citation)
@@ -239,7 +243,7 @@ def _candidates(lab: Lab, query: str, hits: list[Hit], names: list[str]) -> list
     return out
 
 
-def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
+def _rank(services: Services, cands: list[Candidate], question: str) -> list[Candidate]:
     """Answer order: named first when the question names someone; then, for a question
     about the present, the newest statement about the best entry's subject (a curated fact
     or a logged change) — so a changed fact is answered with its new value."""
@@ -254,7 +258,7 @@ def _rank(lab: Lab, cands: list[Candidate], question: str) -> list[Candidate]:
         return order
     best = anchors[0]
     subject = _words(question) & _words(best.hit.text)
-    vecs = _vectors(lab, [c.hit for c in order[:10]])
+    vecs = _vectors(services, [c.hit for c in order[:10]])
     group = [
         c
         for c in order[:10]
@@ -364,7 +368,7 @@ def _nothing(question: str, window: Window | None, closest: list[Candidate], zon
 
 
 # -- the answers ----------------------------------------------------------------------------
-def _window_records(lab: Lab, window: Window, zone: tzinfo) -> list[Record]:
+def _window_records(services: Services, window: Window, zone: tzinfo) -> list[Record]:
     """Entries written in the window: the daily log, plus changes noted in curated files."""
     from datetime import timedelta
 
@@ -372,20 +376,20 @@ def _window_records(lab: Lab, window: Window, zone: tzinfo) -> list[Record]:
     if window.start.year < 1990:
         begin = max(begin, end - timedelta(days=3660))
     records: list[Record] = []
-    if lab.session_kind != "cron":
+    if services.session_kind != "cron":
         day = begin.astimezone(zone).date()
         while day <= (end - timedelta(seconds=1)).astimezone(zone).date():
-            records += lab.local_day_records(day)
+            records += reads.local_day_records(services, day)
             day += timedelta(days=1)
     records = [r for r in records if r.kind != "session-summary" and r.at]
     curated: list[Record] = []
     try:
-        curated += lab.memory_records()
+        curated += reads.memory_records(services)
     except Exception:  # a session that may not read MEMORY.md
         curated = []
-    for name in lab.project_names():
+    for name in services.projects.names():
         try:
-            curated += lab.project_records(name)
+            curated += reads.project_records(services, name)
         except Exception:
             break
     records += [r for r in curated if r.active and r.at and _CHANGE.search(r.text)]
@@ -393,10 +397,10 @@ def _window_records(lab: Lab, window: Window, zone: tzinfo) -> list[Record]:
     return sorted(inside, key=lambda r: r.at or begin)
 
 
-def _digest(lab: Lab, question: str, window: Window, zone: tzinfo, kind: str) -> Answer:
+def _digest(services: Services, question: str, window: Window, zone: tzinfo, kind: str) -> Answer:
     from memory.search.ranking import Hit
 
-    records = _window_records(lab, window, zone)
+    records = _window_records(services, window, zone)
     if kind == "changes":
         records = [r for r in records if _CHANGE.search(r.text)]
     elif kind == "fixes":
@@ -430,39 +434,41 @@ def _digest(lab: Lab, question: str, window: Window, zone: tzinfo, kind: str) ->
     return Answer(question, "\n".join(lines), hits, True, window)
 
 
-def _search(lab: Lab, query: str, window: Window | None, zone: tzinfo, k: int) -> list[Hit]:
+def _search(
+    services: Services, query: str, window: Window | None, zone: tzinfo, k: int
+) -> list[Hit]:
     since = until = None
     if window:
         begin, end = window.instants(zone)
         since, until = begin.date(), end.date()
         if window.start.year < 1990:
             since = None
-    hits = lab.search(query, k=max(k, CANDIDATES), since=since, until=until)
+    hits = reads.search(services, query, k=max(k, CANDIDATES), since=since, until=until)
     return hits
 
 
-def answer_question(lab: Lab, question: str, *, k: int = MAX_SOURCES) -> Answer:
+def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) -> Answer:
     """The answer to ``question`` from this session's memory (offline)."""
-    zone = lab.settings.zone()
-    window, rest = find_window(question, lab.clock.now(), zone)
+    zone = services.settings.zone()
+    window, rest = find_window(question, services.clock.now(), zone)
     kind = digest_kind(rest) if window else None
     if window and kind:
-        return _digest(lab, question, window, zone, kind)
+        return _digest(services, question, window, zone, kind)
     query = search_text(rest if window and _words(rest) else question)
-    hits = _search(lab, query, window, zone, k)
+    hits = _search(services, query, window, zone, k)
     if not _SESSIONS.search(question):
         hits = [h for h in hits if h.kind != "session-summary"]
     names = names_in(query)
-    cands = _candidates(lab, query, hits, names)
+    cands = _candidates(services, query, hits, names)
     if window:
         cands = [c for c in cands if c.at and window.contains(c.at, zone)]
     found = decide(cands, names)
-    if not found and getattr(lab.embedder, "degraded", False):
+    if not found and getattr(services.embedder, "degraded", False):
         # Without a model (the lexical fallback) cosines are word overlaps: the threshold,
         # calibrated on the model, does not apply. An entry holding the question's words
         # answers it.
         found = any(c.cover > 0 for c in cands)
-    ranked = _rank(lab, cands, question)
+    ranked = _rank(services, cands, question)
     if not found:
         return Answer(question, _nothing(question, window, ranked, zone), [], False, window)
     best = ranked[0]
@@ -492,14 +498,14 @@ def answer_offline(question: str, hits: list[Hit]) -> Answer:
     return Answer(question, "\n".join(lines), hits[:MAX_SOURCES])
 
 
-def with_session(answer: Answer, lab: Lab) -> Answer:
+def with_session(answer: Answer, session: SessionContext) -> Answer:
     """In a chat, "what am I working on?" also hears the session's own task and notes."""
     parts = []
-    if lab.session.project:
-        parts.append(f"active project: {lab.session.project}")
-    if lab.session.task:
-        parts.append(f"task: {lab.session.task}")
-    parts += [f"note: {text}" for _, text, _ in lab.session.notes[-3:]]
+    if session.project:
+        parts.append(f"active project: {session.project}")
+    if session.task:
+        parts.append(f"task: {session.task}")
+    parts += [f"note: {text}" for _, text, _ in session.notes[-3:]]
     if not parts or not re.search(
         r"\b(?:working on|my task|doing now|this session|trabajando|mi tarea|esta sesi[oó]n)\b",
         answer.question,

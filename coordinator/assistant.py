@@ -9,15 +9,20 @@ you used as ``path#Lx-Ly``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
 
+from coordinator import reads
 from coordinator.answer import Answer, answer_offline
 
 if TYPE_CHECKING:
-    from coordinator.lab import Lab
+    from coordinator.receipt import Receipt
+    from coordinator.services import Services
     from memory.search.service import Hit
+
+Remember = Callable[..., "Receipt"]  # the Coordinator's remember (keyword arguments)
 
 __all__ = ["GUIDANCE", "model_answer", "model_summary"]
 
@@ -44,19 +49,19 @@ def _invoke(model: Any, messages: list[Any], timeout_s: float) -> Any:
             raise TimeoutError(f"no answer within {timeout_s:.0f} s") from None
 
 
-def _tools(lab: Lab) -> list[Any]:
+def _tools(services: Services, remember_with: Remember) -> list[Any]:
     from langchain_core.tools import tool
 
     @tool
     def recall(query: str) -> str:
         """Search the lab's memory; returns cited snippets."""
-        hits = lab.search(query, k=5)
+        hits = reads.search(services, query, k=5)
         return "\n".join(f"[{h.citation}] {h.text}" for h in hits) or "nothing found"
 
     @tool
     def remember(text: str) -> str:
         """Store a durable fact the user stated; returns where it went."""
-        receipt = lab.remember(text, source=f"session:{lab.session.id}")
+        receipt = remember_with(text, source=f"session:{services.session.id}")
         return json.dumps(
             {"status": receipt.status, "citation": receipt.citation, "reason": receipt.reason}
         )
@@ -65,12 +70,18 @@ def _tools(lab: Lab) -> list[Any]:
 
 
 def model_answer(
-    lab: Lab, model: Any, question: str, hits: list[Hit], offline: Answer | None = None
+    services: Services,
+    model: Any,
+    question: str,
+    hits: list[Hit],
+    offline: Answer | None,
+    remember_with: Remember,
 ) -> Answer:
-    """A grounded answer from the model; on any failure, ``offline`` (or the snippets)."""
+    """A grounded answer from the model; on any failure, ``offline`` (or the snippets).
+    The model's ``remember`` tool stores through ``remember_with`` (the Coordinator)."""
     from langchain_core.messages import HumanMessage, SystemMessage, ToolMessage
 
-    tools = {t.name: t for t in _tools(lab)}
+    tools = {t.name: t for t in _tools(services, remember_with)}
     try:
         bound = model.bind_tools(list(tools.values()))
     except (NotImplementedError, AttributeError):
@@ -82,7 +93,7 @@ def model_answer(
     ]
     try:
         for _ in range(MAX_TOOL_ROUNDS + 1):
-            reply = _invoke(bound, messages, lab.settings.llm_timeout_s)
+            reply = _invoke(bound, messages, services.settings.llm_timeout_s)
             calls = getattr(reply, "tool_calls", None) or []
             if not calls:
                 break
@@ -105,7 +116,7 @@ def model_answer(
     return Answer(question, text, cited or hits[:3], True, when)
 
 
-def model_summary(lab: Lab, model: Any, head: str, lines: list[str]) -> str | None:
+def model_summary(services: Services, model: Any, head: str, lines: list[str]) -> str | None:
     """One or two sentences summarising the session, or None to keep the extractive one."""
     from langchain_core.messages import HumanMessage, SystemMessage
 
@@ -115,7 +126,7 @@ def model_summary(lab: Lab, model: Any, head: str, lines: list[str]) -> str | No
     )
     try:
         reply = _invoke(
-            model, [SystemMessage(GUIDANCE), HumanMessage(prompt)], lab.settings.llm_timeout_s
+            model, [SystemMessage(GUIDANCE), HumanMessage(prompt)], services.settings.llm_timeout_s
         )
     except Exception:  # keep the extractive summary
         return None

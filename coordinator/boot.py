@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from coordinator.reads import daily_records_local
 from memory.files import read_snapshot
 from memory.secret_lines import mask_lines
 from memory.visibility import allowed
 
 if TYPE_CHECKING:
-    from coordinator.lab import Lab
+    from coordinator.services import Services
 
 __all__ = ["Preamble", "build_preamble", "estimate_tokens"]
 
@@ -47,30 +48,30 @@ class Preamble:
         return "\n\n".join(parts) + "\n"
 
 
-def build_preamble(lab: Lab, project: str | None = None) -> Preamble:
-    zone = lab.settings.zone()
-    now = lab.clock.now().astimezone(zone)
+def build_preamble(services: Services, project: str | None = None) -> Preamble:
+    zone = services.settings.zone()
+    now = services.clock.now().astimezone(zone)
     pre = Preamble(now=now.isoformat(timespec="seconds"))
-    if allowed(lab.session_kind, "memory", "read"):
-        _memory(lab, pre)
-    if allowed(lab.session_kind, "daily", "read"):
+    if allowed(services.session_kind, "memory", "read"):
+        _memory(services, pre)
+    if allowed(services.session_kind, "daily", "read"):
         today = now.date()
         for label, day in (("Yesterday", today - timedelta(days=1)), ("Today", today)):
-            records = lab.daily_records_local(day)
+            records = daily_records_local(services, day)
             if records:
                 pre.sections[f"{label} ({day.isoformat()})"] = "\n".join(
                     f"- {r.at:%H:%M}Z [{r.kind}] {r.body}" for r in records if r.at
                 )
-    if project and allowed(lab.session_kind, "project", "read"):
-        pre.sections[f"Project {project}"] = mask_lines(lab.projects.read_text(project))
-    if allowed(lab.session_kind, "skill", "read"):
-        pre.skills = skill_listing(lab, pre)
+    if project and allowed(services.session_kind, "project", "read"):
+        pre.sections[f"Project {project}"] = mask_lines(services.projects.read_text(project))
+    if allowed(services.session_kind, "skill", "read"):
+        pre.skills = skill_listing(services, pre)
     return pre
 
 
-def _memory(lab: Lab, pre: Preamble) -> None:
-    text = mask_lines(read_snapshot(lab.workspace.memory_file).text)
-    budget = lab.settings.memory_budget_tokens
+def _memory(services: Services, pre: Preamble) -> None:
+    text = mask_lines(read_snapshot(services.workspace.memory_file).text)
+    budget = services.settings.memory_budget_tokens
     if estimate_tokens(text) <= budget:
         pre.sections["MEMORY.md"] = text
         return
@@ -91,14 +92,14 @@ def _memory(lab: Lab, pre: Preamble) -> None:
     )
 
 
-def skill_listing(lab: Lab, pre: Preamble) -> list[str]:
+def skill_listing(services: Services, pre: Preamble) -> list[str]:
     """One line per active skill, name and description, within ``skills_budget_tokens``.
 
     Disabled skills are left out; drafts are marked. A description is cut at a sentence or word
     boundary to at most 300 characters; skills that do not fit the budget are counted in a
     note (``labmem skills list`` shows them all)."""
-    cat = lab.skills.catalogue()
-    budget = lab.settings.skills_budget_tokens
+    cat = services.skills.catalogue()
+    budget = services.settings.skills_budget_tokens
     lines: list[str] = []
     used = 0
     usable = [s for s in cat.skills.values() if s.meta.status != "disabled"]

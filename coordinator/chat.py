@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from coordinator.router import is_question
 from memory.errors import MemoryFrameworkError
 
 if TYPE_CHECKING:
@@ -29,11 +30,6 @@ __all__ = [
 ]
 
 COMPACT_AFTER = 200  # turns kept in memory before older ones are folded
-_QUESTION = re.compile(
-    r"^\s*(?:what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|"
-    r"should|have|has|any|list|show me|tell me|remind me what)\b",
-    re.IGNORECASE,
-)
 HELP = """Commands:
   /remember TEXT     store TEXT (routed by content)     /search QUERY   search memory
   /project NAME      make NAME the active project        /boot           show the preamble
@@ -42,10 +38,6 @@ HELP = """Commands:
   /end               close the session (Ctrl-D works too) /help          this text
 Anything else: a question (ends with '?', or starts with what/when/how…) is answered from
 memory; a statement is remembered."""
-
-
-def is_question(line: str) -> bool:
-    return line.rstrip().endswith("?") or bool(_QUESTION.match(line))
 
 
 def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
@@ -80,9 +72,7 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         out(result["answer"]["answer"])
     else:
         r = result["receipt"]
-        out(
-            _receipt_line(lab, r["status"], r["layer"], r["citation"], r["reason"], r["similar_to"])
-        )
+        out(_receipt_line(lab, r.status, r.layer, r.citation, r.reason, r.similar_to))
     return True
 
 

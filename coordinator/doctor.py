@@ -143,7 +143,7 @@ def _temp_files(root: Path) -> list[Path]:
 
 def _check_index(lab: Lab, report: DoctorReport) -> None:
     try:
-        service = lab.search_service
+        service = lab.services.search_service
     except Exception as exc:  # the index is derived: report, never crash
         report.warnings.append(f"search index unavailable: {exc}")
         return
@@ -156,10 +156,7 @@ def _check_index(lab: Lab, report: DoctorReport) -> None:
 
 
 def _check_curated(lab: Lab, report: DoctorReport, fix: bool) -> None:
-    stores = [lab.memory.file]
-    for name in lab.project_names():
-        stores += [lab.projects.notes_file(name, p.name) for p in lab.projects.files(name)]
-    for store in stores:
+    for store in [holder.store for holder in lab.services.curated_files()]:
         try:
             records = store.records()
         except Exception as exc:  # a broken file is reported, never a crash

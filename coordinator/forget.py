@@ -166,16 +166,13 @@ def forget(lab: Lab, entry_id: str) -> ForgetReport:
     _clean_chat_history(lab.workspace.state_dir / "chat_history", targets)
     if (lab.workspace.index_dir / "lexical.sqlite").exists():
         lab.reindex()
-        lab.search_service.lexical.compact()
+        lab.services.search_service.lexical.compact()
     journal.done()
     return report
 
 
 def _curated_stores(lab: Lab) -> list[CuratedFile]:
-    stores = [lab.memory.file, lab.memory.archive_file]
-    for name in lab.project_names():
-        stores += [lab.projects.notes_file(name, p.name) for p in lab.projects.files(name)]
-    return stores
+    return [holder.store for holder in lab.services.curated_files(archive=True)]
 
 
 def _collect(lab: Lab, entry_id: str) -> Targets:

@@ -53,17 +53,17 @@ def _vectors(lab: Lab) -> Callable[[Sequence[Record]], np.ndarray]:
         ids = [f"{r.path}#{r.id}" for r in records]
         found: dict[str, Any] = {}
         try:
-            service = lab.search_service
+            service = lab.services.search_service
             if service.lexical.get_meta() and service.check_identity():
                 found = service.vectors.vectors(ids)
         except MemoryFrameworkError:
             found = {}
         missing = [r for r, i in zip(records, ids, strict=True) if i not in found]
         if missing:
-            fresh = lab.vectors_for([r.body.split("\n")[0] for r in missing])
+            fresh = lab.services.vectors_for([r.body.split("\n")[0] for r in missing])
             for record, vec in zip(missing, fresh, strict=True):
                 found[f"{record.path}#{record.id}"] = vec
-        dim = lab.embedder.identity.dimension
+        dim = lab.services.embedder.identity.dimension
         return np.stack([found[i] for i in ids]) if ids else np.zeros((0, dim))
 
     return lookup
@@ -96,14 +96,15 @@ def run_maintenance(
         usage = UsageLog(lab.workspace.state_dir)
         used = {i: c.get("used", 0) for i, c in usage.load().items()}
 
-        context = lab._context()  # the Coordinator's router: the model's, when one is set
+        # The Coordinator's router when a model is set (the model's); built only then.
+        router = lab.services.router() if lab.model is not None else None
 
         def classify(text: str) -> tuple[str, str]:
-            if lab.model is not None:
-                route = context.router.route(text)
+            if router is not None:
+                route = router.route(text)
                 return route.layer, route.kind
             # Offline, the durability judge trained on labelled log lines decides.
-            durable, kind, _ = durability(text, embedding(lab.embedder, text))
+            durable, kind, _ = durability(text, embedding(lab.services.embedder, text))
             return ("memory", kind) if durable else ("daily", kind)
 
         rewrite: Callable[[str], str | None] | None = None
@@ -127,7 +128,7 @@ def run_maintenance(
                 until=until,
                 include_today=include_today,
                 dry_run=dry_run,
-                thresholds=lab.dedupe_thresholds,
+                thresholds=lab.services.dedupe_thresholds,
                 max_bytes=lab.settings.max_entry_bytes,
                 progress=progress,
                 rewrite=rewrite,

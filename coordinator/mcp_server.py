@@ -106,21 +106,14 @@ def build_server(lab: Lab) -> MCPServer:
     @_user_errors
     def supersede(id: str, text: str, kind: str | None = None) -> dict[str, Any]:
         """Replace entry `id` with a corrected `text`; the old entry stays in history."""
-        layer = "memory" if id.startswith("m-") else "project"
-        project = None
-        if layer == "project":
-            project = next(
-                (
-                    name
-                    for name in lab.project_names()
-                    if any(r.id == id for r in lab.project_records(name))
-                ),
-                None,
-            )
-            if project is None:
-                raise InvalidInputError(f"no entry with id {id!r} in any project's notes")
+        holder = lab.services.holder_of(id)
         return lab.remember(
-            text, layer=layer, kind=kind, project=project, supersedes=id, source="mcp"
+            text,
+            layer=holder.layer,
+            kind=kind,
+            project=holder.project,
+            supersedes=id,
+            source="mcp",
         ).to_json()
 
     add_skill_tools(server, lab)

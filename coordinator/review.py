@@ -37,10 +37,10 @@ def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
     items: list[ReviewItem] = []
     active = [r for r in lab.memory_records() if r.active]
     if len(active) > 1:
-        vecs = lab.vectors_for([r.text for r in active])
+        vecs = lab.services.vectors_for([r.text for r in active])
         sims = vecs @ vecs.T
         # Pairs above the threshold, in row order (the order a double loop over i < j gives).
-        rows, cols = np.nonzero(np.triu(sims >= lab.dedupe_thresholds.similar, k=1))
+        rows, cols = np.nonzero(np.triu(sims >= lab.services.dedupe_thresholds.similar, k=1))
         for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
             old, new = _older_first(active[i], active[j])
             items.append(
@@ -108,7 +108,7 @@ def supersede_entry(lab: Lab, old_id: str, new_id: str) -> Record:
 
     if old_id == new_id:
         raise InvalidInputError(f"{old_id} cannot supersede itself; give the newer entry's id.")
-    store = lab.store_of(old_id)
+    store = lab.services.holder_of(old_id).store
     store.get(new_id)  # both must live in the same file; raises with the id if not
     store.update(new_id, supersedes=old_id)
     return store.update(old_id, superseded_by=new_id)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-from coordinator.route_model import RouteModel, embedding, shipped_model
+    from coordinator.route_model import RouteModel
 
-__all__ = ["Route", "Router", "strip_intent", "strip_project"]
+__all__ = ["Route", "Router", "is_question", "strip_intent", "strip_project"]
 
 _REMEMBER = re.compile(
     r"^\s*(?:please\s+)?(?:remember|note(?! to self)|keep in mind|don't forget|do not forget|fyi)"
@@ -155,6 +156,19 @@ def strip_intent(text: str) -> tuple[str, bool]:
     return text, False
 
 
+# A chat line that asks rather than states: the Coordinator answers it (chat's intent).
+_CHAT_QUESTION = re.compile(
+    r"^\s*(?:what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|"
+    r"should|have|has|any|list|show me|tell me|remind me what)\b",
+    re.IGNORECASE,
+)
+
+
+def is_question(line: str) -> bool:
+    """A chat line that asks rather than states (the Coordinator answers it)."""
+    return line.rstrip().endswith("?") or bool(_CHAT_QUESTION.match(line))
+
+
 class Router:
     """Chooses a layer and kind for a statement. ``embedder`` is the search embedder.
 
@@ -176,10 +190,14 @@ class Router:
     @property
     def model(self) -> RouteModel:
         if self._model is None:
+            from coordinator.route_model import shipped_model  # numpy: loaded to route
+
             self._model = shipped_model()
         return self._model
 
     def route(self, text: str) -> Route:
+        from coordinator.route_model import embedding
+
         project = self.project_in(text)
         # The text is embedded only when the classifier is asked (a question, a reminder, a
         # procedure or a label is decided by its words alone).

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from coordinator.graph.writer import store
 from memory.daily_log import DailyEntry, Placed
 from memory.hygiene import check_texts
 
 if TYPE_CHECKING:
-    from coordinator.lab import Lab
+    from coordinator.services import Services
 
 __all__ = ["compact_session", "summary_lines", "write_summary"]
 
@@ -33,8 +34,8 @@ def _cite(event: dict[str, Any]) -> str:
     return f"[{event.get('kind')}] {event.get('id')}{where} ({event.get('layer')})"
 
 
-def summary_lines(lab: Lab) -> tuple[str, list[str]]:
-    session = lab.session
+def summary_lines(services: Services) -> tuple[str, list[str]]:
+    session = services.session
     events = session.events
     remembered = [e for e in events if e.get("status") in {"written", "confirmed", "similar"}]
     questions = [e for e in events if e.get("type") == "ask"]
@@ -74,35 +75,40 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def write_summary(lab: Lab) -> Placed | None:
-    extractive, lines = summary_lines(lab)
+def write_summary(services: Services) -> Placed | None:
+    extractive, lines = summary_lines(services)
     head = extractive
-    if lab.model is not None:
+    if services.model is not None:
         from coordinator.assistant import model_summary
 
-        written = model_summary(lab, lab.model, extractive, lines)
+        written = model_summary(services, services.model, extractive, lines)
         if written:
-            head = f"Session {lab.session.id} ({lab.session.kind}): {_flat(written, 400)}"
-    checks = check_texts([head, *lines], lab.settings.max_entry_bytes)
+            head = f"Session {services.session.id} ({services.session.kind}): {_flat(written, 400)}"
+    checks = check_texts([head, *lines], services.settings.max_entry_bytes)
     if checks[0] is not None:  # a model summary that trips the guard is not written
         head = extractive
     safe = [line for line, problem in zip(lines, checks[1:], strict=True) if problem is None]
     children = tuple(f"  - {line}" for line in safe)
     entry = DailyEntry(
-        head, "session-summary", f"session:{lab.session.id}", lab.clock.now(), children=children
+        head,
+        "session-summary",
+        f"session:{services.session.id}",
+        services.clock.now(),
+        children=children,
     )
-    return lab.daily.append([entry])[0]
+    return services.daily.append([entry])[0]
 
 
-def compact_session(lab: Lab, keep: int) -> int:
+def compact_session(services: Services, keep: int) -> int:
     """Flush statements not yet stored to the daily log, then fold old turns."""
-    cut = lab.session.compaction_cut(keep)
-    for turn in lab.session.unstored_before(cut):
-        lab.store(
+    cut = services.session.compaction_cut(keep)
+    for turn in services.session.unstored_before(cut):
+        store(
+            services,
             turn.content,
             layer="daily",
-            source=f"session:{lab.session.id}",
+            source=f"session:{services.session.id}",
             why="flushed before compaction",
         )
-    folded, _ = lab.session.compact(keep)
+    folded, _ = services.session.compact(keep)
     return len(folded)

@@ -12,9 +12,10 @@ is ever run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from memory.daily_log import DailyEntry
+from memory.daily_log import DailyEntry, DailyLog
 from memory.errors import EntryNotFoundError
 from memory.visibility import require
 from skills.discovery import SkillLibrary, split_skills_path
@@ -22,24 +23,44 @@ from skills.matching import Match, Matcher
 from skills.model import Skill
 
 if TYPE_CHECKING:
-    from coordinator.lab import Lab
+    from memory.clock import Clock
+    from memory.search.embedders import Embedder
+    from memory.session import SessionContext
+    from memory.workspace import Workspace
 
 __all__ = ["SkillSession"]
 
 
 class SkillSession:
-    """The skills a Lab sees, a matcher rebuilt when the skills change, and activation."""
+    """The skills a session sees, a matcher rebuilt when the skills change, and activation.
 
-    def __init__(self, lab: Lab) -> None:
-        self.lab = lab
+    ``embedder`` is called only when a request is matched: listing and activating a skill
+    load no model."""
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        skills_path: str | None,
+        *,
+        session_kind: str,
+        session: SessionContext,
+        daily: DailyLog,
+        clock: Clock,
+        embedder: Callable[[], Embedder],
+    ) -> None:
+        self.session_kind = session_kind
+        self.session = session
+        self.daily = daily
+        self.clock = clock
+        self.embedder = embedder
         self.library = SkillLibrary(
-            lab.workspace.skills_dir, extra_roots=split_skills_path(lab.settings.skills_path)
+            workspace.skills_dir, extra_roots=split_skills_path(skills_path)
         )
         self._matcher: Matcher | None = None
         self._matcher_for: object = None
 
     def catalogue(self) -> Any:
-        require(self.lab.session_kind, "skill", "read")
+        require(self.session_kind, "skill", "read")
         return self.library.catalogue()
 
     def get(self, name: str) -> Skill:
@@ -55,7 +76,7 @@ class SkillSession:
     def matcher(self) -> Matcher:
         cat = self.catalogue()
         if self._matcher is None or self._matcher_for is not cat:
-            self._matcher = Matcher(list(cat.skills.values()), self.lab.embedder)
+            self._matcher = Matcher(list(cat.skills.values()), self.embedder())
             self._matcher_for = cat
         return self._matcher
 
@@ -64,7 +85,7 @@ class SkillSession:
 
     def activate(self, name: str, why: str) -> Skill:
         skill = self.get(name)
-        active = self.lab.session.variables.setdefault("skills", {})
+        active = self.session.variables.setdefault("skills", {})
         active[name] = {
             "workflow": skill.workflow,
             "inputs": skill.sections.get("inputs", ""),
@@ -77,11 +98,11 @@ class SkillSession:
         entry = DailyEntry(
             f"Activated skill {name} ({why})",
             "skill-activation",
-            f"session:{self.lab.session.id}",
-            self.lab.clock.now(),
+            f"session:{self.session.id}",
+            self.clock.now(),
             tags=(name,),
         )
-        self.lab.daily.append([entry])
+        self.daily.append([entry])
         return skill
 
     def load_tool(self, name: str) -> dict[str, Any]:
@@ -89,7 +110,7 @@ class SkillSession:
         if skill.tool is None:
             raise EntryNotFoundError(f"skill {name!r} has no TOOL.md")
         tool = skill.tool.meta.model_dump()
-        active = self.lab.session.variables.setdefault("skills", {})
+        active = self.session.variables.setdefault("skills", {})
         active.setdefault(name, {})["tool"] = tool
         return tool
 

@@ -20,8 +20,10 @@ __all__ = [
     "Section",
     "default_kind",
     "kind_of_section",
+    "layer_of_id",
     "locate",
     "spec",
+    "written_kind",
 ]
 
 
@@ -43,6 +45,9 @@ class LayerSpec:
     # kind → section a writer files it under (more kinds than sections: aliases share one)
     kind_sections: dict[str, str] = field(default_factory=dict)
     default_section: str | None = None  # where a kind with no section of its own goes
+    # the kind a new entry written without one gets, when it differs from ``default_kind``
+    # (a skill drafted from a statement is a procedure; the index calls skill files "skill")
+    written_kind: str | None = None
 
     @property
     def section_titles(self) -> tuple[str, ...]:
@@ -82,7 +87,11 @@ _DAILY = LayerSpec(
 )
 _SESSION = LayerSpec(name="session", paths="(in memory only)", id_prefix=None, default_kind="note")
 _SKILL = LayerSpec(
-    name="skill", paths="skills/<name>/SKILL.md, TOOL.md", id_prefix=None, default_kind="skill"
+    name="skill",
+    paths="skills/<name>/SKILL.md, TOOL.md",
+    id_prefix=None,
+    default_kind="skill",
+    written_kind="procedure",
 )
 _PROJECT = LayerSpec(
     name="project",
@@ -140,6 +149,20 @@ def spec(layer: str) -> LayerSpec:
 def default_kind(layer: str) -> str:
     known = LAYERS.get(layer)
     return known.default_kind if known else "note"
+
+
+def written_kind(layer: str) -> str:
+    """The kind of a new entry written to ``layer`` without one."""
+    known = LAYERS.get(layer)
+    if known is None:
+        return "note"
+    return known.written_kind or known.default_kind
+
+
+def layer_of_id(entry_id: str) -> str | None:
+    """The layer an entry id belongs to, by its prefix (``m-1b9e04`` → memory), or None."""
+    prefix = entry_id.partition("-")[0] if "-" in entry_id else None
+    return next((s.name for s in LAYERS.values() if prefix and s.id_prefix == prefix), None)
 
 
 @lru_cache(maxsize=1024)

@@ -54,7 +54,7 @@ def search(
             include_archive=include_archive,
         )
         warning = lab.search_warning
-        pending = lab.search_service.pending()
+        pending = lab.services.search_service.pending()
     if warning:
         click.echo(f"labmem: {warning}", err=True)
     if pending:

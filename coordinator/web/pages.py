@@ -103,7 +103,7 @@ def freshness(snap: Snapshot, now: datetime, stale_days: int) -> list[dict[str, 
 def index_state(lab: Lab) -> dict[str, Any]:
     """Chunks, embedder, degraded or not — never raises (the index is derived)."""
     try:
-        service = lab.search_service
+        service = lab.services.search_service
         meta = service.lexical.get_meta()
         return {
             "ok": True,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from coordinator import Lab, load_settings
+from coordinator.graph.writer import store
 from memory.document import parse_document
 from memory.errors import WorkspaceError
 
@@ -63,7 +64,7 @@ def test_4_appending_until_the_disk_is_full_leaves_no_torn_entry(small_disk: Pat
         os.truncate(filler, filler.stat().st_size - 48 * 1024)  # leave 48 KiB free
         with pytest.raises(WorkspaceError, match="no space left"):
             for n in range(10_000):
-                receipt = lab.store(f"entry {n} " + "x" * 1500 + " end", layer="daily")
+                receipt = store(lab.services, f"entry {n} " + "x" * 1500 + " end", layer="daily")
                 assert receipt.id is not None
                 acked.append(receipt.id)
         log = home / "memory/2026-11-29.md"
@@ -71,7 +72,7 @@ def test_4_appending_until_the_disk_is_full_leaves_no_torn_entry(small_disk: Pat
         assert data.endswith(b"\n")  # the failed append was cut back whole
         assert [e.id for e in parse_document(data.decode()).entries()] == acked
         filler.unlink()  # space is freed: the next entry follows the last whole one
-        last = lab.store("after the disk was freed", layer="daily")
+        last = store(lab.services, "after the disk was freed", layer="daily")
     entries = parse_document(log.read_text()).entries()
     assert [e.id for e in entries] == [*acked, last.id]
     assert all(e.text.endswith(" end") for e in entries[:-1])

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from coordinator import Lab
 from coordinator.cli import cli
 from coordinator.doctor import run_doctor
+from coordinator.graph.writer import store
 from memory.document import parse_document
 from memory.entry_text import clean_entry_text, split_entry_text
 from memory.errors import MemoryFrameworkError
@@ -107,7 +108,9 @@ def stored_text(text: str, layer: str) -> str:
 
 def _store(lab: Lab, text: str, layer: str, acked: dict[str, str]) -> None:
     try:
-        receipt = lab.store(text, layer=layer, project="lab" if layer == "project" else None)
+        receipt = store(
+            lab.services, text, layer=layer, project="lab" if layer == "project" else None
+        )
     except MemoryFrameworkError:
         return
     if receipt.status == "written" and receipt.id:

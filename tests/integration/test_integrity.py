@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from coordinator import Lab, load_settings
 from coordinator.cli import cli
 from coordinator.doctor import run_doctor
+from coordinator.graph.writer import store
 from memory.document import parse_document
 from memory.errors import WorkspaceError
 
@@ -134,7 +135,7 @@ def test_2_import_text_is_folded_too(lab: Lab, home: Path) -> None:
 def test_2_skill_draft_takes_multiline_text_without_raising(lab: Lab, home: Path) -> None:
     from skills.loader import load_skill
 
-    receipt = lab.store("To rotate the disks, run:\nrotate.sh\n## Inputs", layer="skill")
+    receipt = store(lab.services, "To rotate the disks, run:\nrotate.sh\n## Inputs", layer="skill")
     assert receipt.ok and receipt.path is not None
     folder = receipt.path.split("/")[1]
     skill = load_skill(home / receipt.path, receipt.path, "workspace", folder)
@@ -371,7 +372,7 @@ def test_8_backslashes_and_quotes_keep_draft_front_matter_valid(lab: Lab, home: 
     from skills.loader import load_skill
 
     text = 'To map the share, run net use Z: \\\\nas\\share "quoted" and: colon'
-    receipt = lab.store(text, layer="skill")
+    receipt = store(lab.services, text, layer="skill")
     assert receipt.path is not None
     folder = receipt.path.split("/")[1]
     skill = load_skill(home / receipt.path, receipt.path, "workspace", folder)

@@ -123,7 +123,7 @@ def test_incremental_sync_embeds_only_changes_and_follows_hand_edits(filled: Pat
         assert hits[0].text == "A hand-written fact about the rack fans."
         assert any("35 minutes" in h.text for h in lab.search("UPS lasts"))
         assert not any("BLUEFIN" in h.text for h in lab.search("BLUEFIN codename", k=50))
-        service = lab.search_service
+        service = lab.services.search_service
         assert service.vectors.count() == service.lexical.count()
 
 
@@ -157,7 +157,7 @@ def test_changing_the_embedder_rebuilds_instead_of_mixing_spaces(filled: Path) -
     with Lab.open(settings=settings) as lab:
         report = lab.reindex()
         assert report.rebuilt
-        ident = lab.search_service.vectors.identity()
+        ident = lab.services.search_service.vectors.identity()
         assert ident["embedder"] == "all-MiniLM-L6-v2-int8"
         hits = lab.search("media server ran out of RAM")
         assert hits[0].text.startswith("Restarted the Jellyfin")

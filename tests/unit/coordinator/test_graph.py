@@ -57,12 +57,13 @@ def test_untrusted_text_is_quarantined_never_curated(lab: Lab, home: Path) -> No
 
 
 def test_secret_in_a_sentence_is_refused_and_never_checkpointed(lab: Lab, home: Path) -> None:
+    lab.session.interactive = True  # a chat: the LangGraph graph runs, with its checkpointer
     receipt = lab.remember("remember the wifi password=Sup3rS3cretWifi for guests")
     assert receipt.status == "refused" and "secret" in receipt.reason
     assert "Sup3rS3cretWifi" not in receipt.reason
     assert not (home / "memory" / "2026-11-29.md").exists()
     config = {"configurable": {"thread_id": lab.session.id}}
-    state = lab.coordinator.get_state(config)
+    state = lab._coordinator.graph.get_state(config)
     assert "Sup3rS3cretWifi" not in repr(state.values)
     assert lab.remember("The session goes on.", layer="daily").status == "written"
 
@@ -107,14 +108,14 @@ def test_a_turn_is_routed_by_intent(lab: Lab, home: Path) -> None:
     command = lab.handle("/frobnicate now")
     assert command["intent"] == "command" and not command["receipt"]
     stated = lab.handle("Restarted the router this morning.")
-    assert stated["intent"] == "remember" and stated["receipt"]["layer"] == "daily"
+    assert stated["intent"] == "remember" and stated["receipt"].layer == "daily"
     secret = lab.handle("what is password=Tr0ub4dor3xyz for?")
-    assert secret["intent"] == "refuse" and secret["receipt"]["status"] == "refused"
+    assert secret["intent"] == "refuse" and secret["receipt"].status == "refused"
 
 
 def test_turn_inputs_never_leak_into_the_next_call(lab: Lab) -> None:
     lab.remember("The NAS is at 10.0.0.5.", layer="memory")
-    assert lab.handle("Restarted the router.")["receipt"]["layer"] == "daily"
+    assert lab.handle("Restarted the router.")["receipt"].layer == "daily"
     lab.handle("where is the NAS?")
     receipt = lab.remember("what a day it was?")  # remember mode: never answered
     assert receipt.status == "not_stored" and receipt.kind in {"question", "smalltalk"}

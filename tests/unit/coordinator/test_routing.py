@@ -40,20 +40,20 @@ from coordinator.route_model import shipped_model
     ],
 )
 def test_explicit_cues_decide(lab: Lab, text: str, layer: str, kind: str) -> None:
-    route = lab._context().router.route(text)
+    route = lab.services.router().route(text)
     assert (route.layer, route.kind) == (layer, kind), route.reason
     assert route.reason.startswith("rule:")
 
 
 def test_in_project_names_the_project(lab: Lab) -> None:
-    route = lab._context().router.route("In project homepage, the dev server runs on 5173.")
+    route = lab.services.router().route("In project homepage, the dev server runs on 5173.")
     assert (route.layer, route.project) == ("project", "homepage")
-    spanish = lab._context().router.route("En el proyecto cocina, el horno va a la izquierda.")
+    spanish = lab.services.router().route("En el proyecto cocina, el horno va a la izquierda.")
     assert (spanish.layer, spanish.project) == ("project", "cocina")
 
 
 def test_a_reason_quotes_only_words_of_the_text(lab: Lab) -> None:
-    router = lab._context().router
+    router = lab.services.router()
     for text in [
         "Lesson: always check free disk space before upgrading Pi-hole.",
         "Restarted the Jellyfin container after it ran out of memory.",
@@ -206,7 +206,7 @@ def test_import_routes_auto_items_like_remember(lab: Lab, home: Path) -> None:
     ],
 )
 def test_cue_rules_in_english_and_spanish(lab: Lab, text: str, layer: str, kind: str) -> None:
-    route = lab._context().router.route(text)
+    route = lab.services.router().route(text)
     assert (route.layer, route.kind) == (layer, kind), route.reason
     assert route.reason.startswith("rule:")
 
@@ -221,7 +221,7 @@ def test_cue_rules_in_english_and_spanish(lab: Lab, text: str, layer: str, kind:
     ],
 )
 def test_look_alikes_are_not_decided_by_a_rule(lab: Lab, text: str) -> None:
-    assert lab._context().router.route(text).reason.startswith("classifier:")
+    assert lab.services.router().route(text).reason.startswith("classifier:")
 
 
 def test_a_question_without_a_question_mark_is_not_stored(lab: Lab, home: Path) -> None:
@@ -235,7 +235,7 @@ def test_a_question_without_a_question_mark_is_not_stored(lab: Lab, home: Path) 
 def test_a_known_project_named_in_a_fact_files_it_there(lab: Lab) -> None:
     from coordinator.router import Router
 
-    router = Router(lab._context().router.embedder, known_projects=["tidepool"])
+    router = Router(lab.services.router().embedder, known_projects=["tidepool"])
     route = router.route("The Lesson from tidepool: warn about breaking changes a release ahead.")
     assert (route.layer, route.project) == ("project", "tidepool")
     pitfall = router.route("Ojo en tidepool: los symlinks relativos se rompen.")

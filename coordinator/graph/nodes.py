@@ -1,0 +1,317 @@
+"""The Coordinator's steps: intake → guard → intent → route → dedupe → write → receipt.
+
+Each step is a small typed function of the state and a runtime whose ``context`` carries
+the services (``CoordinatorContext``); it returns a partial update. The order lives in
+``coordinator.graph.steps``, once, for both ways of running them. Nothing here imports
+langgraph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Literal
+
+from coordinator.graph import writer
+from coordinator.graph.state import (
+    Checked,
+    CoordinatorState,
+    Decision,
+    StepRuntime,
+)
+from coordinator.receipt import Receipt
+from coordinator.router import Route, is_question, strip_intent, strip_project
+from memory.hygiene import check_texts
+from memory.layers import written_kind
+from memory.trust import is_untrusted_source
+from memory.visibility import allowed
+
+__all__ = [
+    "activate",
+    "after_guard",
+    "after_intent",
+    "after_route",
+    "answer",
+    "dedupe",
+    "guard",
+    "intake",
+    "intent",
+    "not_stored",
+    "quarantine",
+    "route",
+    "write",
+]
+
+
+def intake(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    text, explicit = strip_intent(state["text"].strip())
+    # The session's state persists between turns (checkpointer): clear last turn's results.
+    return {
+        "text": text,
+        "intent": "remember",
+        "explicit_remember": explicit,
+        "checked": None,
+        "decision": None,
+        "receipt": None,
+        "answer": {},
+        "skill": {},
+        "route": {},
+        "dedupe": {},
+    }
+
+
+def guard(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    """Check the text and its metadata once; what passes is ``Checked``, which the write
+    step trusts."""
+    services = runtime.context.services
+    meta = dict(state.get("meta") or {})
+    texts = [state["text"]]
+    if meta:
+        # Metadata lands in the same Markdown line as the text: it passes the same guard.
+        texts.append("\n".join(f"{k}: {v}" for k, v in meta.items()))
+    reason = next((r for r in check_texts(texts, services.settings.max_entry_bytes) if r), None)
+    if reason is not None:
+        # The refused text is dropped from the state, so no checkpoint ever holds it.
+        return {"intent": "refuse", "text": "", "receipt": _refused(state, reason)}
+    source = state.get("source", "user")
+    checked = Checked(
+        state["text"], tuple(state.get("tags", ())), source, state.get("supersedes"), meta
+    )
+    if is_untrusted_source(source):
+        # Untrusted text never lands in MEMORY.md, skills or project notes.
+        return {"intent": "quarantine", "checked": checked}
+    return {"intent": "remember", "checked": checked}
+
+
+def after_guard(state: CoordinatorState) -> Literal["intent", "quarantine", "__end__"]:
+    if state["intent"] == "refuse":
+        return "__end__"
+    return "quarantine" if state["intent"] == "quarantine" else "intent"
+
+
+def intent(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    """A chat line is a skill request, a question or something to remember."""
+    if state.get("mode", "remember") == "remember" or state.get("explicit_remember"):
+        return {"intent": "remember"}
+    from skills.matching import looks_like_request
+
+    text = state["text"]
+    skills = runtime.context.services.skills
+    found = skills.match(text, limit=3) if looks_like_request(text) or text.startswith("/") else []
+    if found:
+        return {"intent": "skill", "skill": {"matches": [m.to_json() for m in found]}}
+    if text.startswith("/"):
+        return {"intent": "command"}  # an explicit action: the caller (chat) carries it out
+    if is_question(text):
+        return {"intent": "ask"}
+    return {"intent": "remember"}
+
+
+def after_intent(
+    state: CoordinatorState,
+) -> Literal["route", "answer", "activate", "__end__"]:
+    targets = {"ask": "answer", "skill": "activate", "command": "__end__"}
+    return targets.get(state["intent"], "route")  # type: ignore[return-value]
+
+
+def answer(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    reply = runtime.context.ask(state["text"])
+    return {"answer": reply.to_json(), "intent": "ask"}
+
+
+def activate(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    matches = state["skill"]["matches"]
+    best = matches[0]
+    skill = runtime.context.services.skills.activate(best["name"], best["why"])
+    return {
+        "skill": {
+            "matches": matches,
+            "name": skill.name,
+            "workflow": skill.workflow,
+            "inputs": skill.sections.get("inputs", ""),
+            "outputs": skill.sections.get("outputs", ""),
+        }
+    }
+
+
+def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    services = runtime.context.services
+    active = state.get("project") or services.session.project
+    if state.get("layer"):
+        layer = state["layer"] or ""
+        chosen = Route(layer, state.get("kind") or "", f"explicit layer ({layer})")
+        if layer == "project" and state.get("project"):
+            chosen = Route(layer, chosen.kind, chosen.reason, state["project"])
+    else:
+        chosen = services.router().route(state["text"])
+        if state.get("project") and chosen.layer in {"memory", "project"}:
+            chosen = Route(
+                "project", chosen.kind, chosen.reason + "; project given", state["project"]
+            )
+    chosen = _unnamed_project(chosen, active)
+    kind = state.get("kind") or chosen.kind
+    chosen = _kept_where_allowed(chosen, services.session_kind, state)
+    text = strip_project(state["text"]) if chosen.layer == "project" else state["text"]
+    project = chosen.project if chosen.layer == "project" else None
+    update: CoordinatorState = {
+        "text": text,
+        "route": {"layer": chosen.layer, "kind": kind, "reason": chosen.reason, "project": project},
+    }
+    checked = state.get("checked")
+    if chosen.layer != "none" and checked is not None:
+        written = kind or written_kind(chosen.layer)
+        entry = replace(checked, text=text)
+        update["decision"] = Decision(entry, chosen.layer, written, project, chosen.reason)
+    return update
+
+
+def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorState) -> Route:
+    """Trigger: a non-main session states something durable (MEMORY.md, a project it may
+    not append to, a skill). Why: refusing would lose what the user said, and an error that
+    depends on the layer's content would leak it. Outcome: today's daily log, where a main
+    session's distillation can promote it; the receipt says so. A change to an existing
+    entry (``supersedes``) is not redirected: it needs the right to write that layer."""
+    if (
+        state.get("supersedes")
+        or chosen.layer in {"daily", "none"}
+        or allowed(session_kind, chosen.layer, "append")
+        or not allowed(session_kind, "daily", "append")
+    ):
+        return chosen
+    reason = (
+        f"{chosen.reason}; a {session_kind} session keeps it in today's daily log "
+        f"({chosen.layer} is not open to it), where a main session's distillation can promote it"
+    )
+    return Route("daily", chosen.kind, reason, None)
+
+
+def _unnamed_project(chosen: Route, active: str | None) -> Route:
+    """A project route without a name: the active project, else today's log (never lost)."""
+    if chosen.layer != "project" or chosen.project:
+        return chosen
+    if active:
+        return Route("project", chosen.kind, f"{chosen.reason}; active project '{active}'", active)
+    return Route(
+        "daily",
+        "note",
+        f"{chosen.reason}; no project named and none active, so kept in today's log "
+        "(to file it: labmem remember TEXT --project NAME)",
+    )
+
+
+def after_route(state: CoordinatorState) -> Literal["dedupe", "answer", "not_stored"]:
+    if state["route"]["layer"] != "none":
+        return "dedupe"
+    asked = state["route"]["kind"] == "question" and state.get("mode") == "turn"
+    return "answer" if asked else "not_stored"
+
+
+def not_stored(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    """A question or small talk given to remember: nothing is written, the receipt says so."""
+    kind = state["route"]["kind"]
+    reason = (
+        "that is a question — use `labmem ask`"
+        if kind == "question"
+        else "that is small talk — nothing to remember (--layer daily keeps it anyway)"
+    )
+    receipt = replace(_refused(state, reason), status="not_stored", layer=None, kind=kind)
+    return {"receipt": receipt}
+
+
+def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    services = runtime.context.services
+    chosen = state["route"]
+    if chosen["layer"] not in {"memory", "project"} or state.get("supersedes"):
+        return {"dedupe": {"status": "new"}}
+    store = services.curated_store(chosen["layer"], chosen.get("project"))
+    if store is None or not allowed(services.session_kind, chosen["layer"], "read"):
+        return {"dedupe": {"status": "new"}}
+    # Comparing meanings needs numpy and the embedder: loaded only for curated layers.
+    from memory.dedupe import find_duplicates
+    from memory.supersede import replaced
+
+    records = [r for r in store.records() if r.active]
+    candidates = [(r.id, r.text) for r in records]
+    vectors = services.vectors_for([t for _, t in candidates])
+    # The text's vector goes through the same cache: the next write compares against it.
+    query_vector = services.vectors_for([state["text"]])[0]
+    embedder, thresholds = services.embedder, services.dedupe_thresholds
+    result = find_duplicates(state["text"], candidates, embedder, thresholds, vectors, query_vector)
+    found: dict[str, Any] = {
+        "status": result.status,
+        "match": result.match,
+        "similar": list(result.similar),
+        "score": result.score,
+        "texts": {i: t for i, t in candidates if i in result.similar},
+    }
+    if result.status != "confirm" and vectors is not None and len(candidates):
+        # A changed value can sit below "similar" ("migrated everyone to Bitwarden" vs
+        # "… is LastPass"): the nearest entries are asked, not only the similar ones.
+        scores = vectors @ query_vector
+        match = replaced(state["text"], candidates, list(scores), thresholds)
+        if match:
+            texts = dict(found["texts"])
+            texts[match] = next(t for i, t in candidates if i == match)
+            found.update(status="supersede", match=match, texts=texts)
+    return {"dedupe": found}
+
+
+def write(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    services = runtime.context.services
+    decision = state.get("decision")
+    assert decision is not None  # the route step decides whatever reaches this step
+    found = state.get("dedupe") or {"status": "new"}
+    reason = decision.why
+    if found["status"] == "confirm":
+        if not allowed(services.session_kind, decision.layer, "write"):
+            # Seen, not changed: a session that may only append does not touch entries.
+            store = services.curated_store(decision.layer, decision.project)
+            assert store is not None
+            record = store.get(found["match"])
+            why = f"{reason}; same meaning as {record.id}, left as it is"
+        else:
+            record = writer.confirm(services, found["match"])
+            why = f"{reason}; same meaning as {record.id} (similarity {found['score']:.2f})"
+        return {"receipt": Receipt.from_record(record, "confirmed", why)}
+    replaced = found["match"] if found["status"] == "supersede" else None
+    if replaced:
+        decision = replace(decision, entry=replace(decision.entry, supersedes=replaced))
+    receipt = writer.write(services, decision)
+    if receipt.status != "written":
+        return {"receipt": receipt}
+    texts: dict[str, str] = found.get("texts") or {}
+    if replaced:
+        old = texts.get(replaced, "")
+        receipt = replace(
+            receipt,
+            status="superseded",
+            supersedes={"id": replaced, "text": old},
+            reason=f'{reason}; superseded {replaced} ("{old}")',
+        )
+    elif found["status"] == "similar":
+        others = [i for i in found["similar"] if i != receipt.id]
+        if others:
+            first = others[0]
+            receipt = replace(
+                receipt,
+                status="similar",
+                similar_to=others,
+                reason=f'{reason}; similar to {first} ("{texts.get(first, "")}"); if it '
+                f"replaces it: labmem supersede {first} --by {receipt.id}",
+            )
+    return {"receipt": receipt}
+
+
+def quarantine(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
+    checked = state.get("checked")
+    assert checked is not None  # the guard let it through, marked untrusted
+    entry = replace(checked, supersedes=None, meta={**checked.meta, "trust": "untrusted"})
+    why = "untrusted source: quarantined in the daily log"
+    decision = Decision(entry, "daily", state.get("kind") or "event", None, why)
+    receipt = writer.write(runtime.context.services, decision)
+    if receipt.status != "refused":
+        receipt = replace(receipt, status="quarantined")
+    return {"receipt": receipt}
+
+
+def _refused(state: CoordinatorState, reason: str) -> Receipt:
+    return Receipt("refused", state.get("layer"), state.get("kind"), None, None, None, None, reason)

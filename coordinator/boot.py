@@ -93,7 +93,8 @@ def _memory(services: Services, pre: Preamble) -> None:
 
 
 def skill_listing(services: Services, pre: Preamble) -> list[str]:
-    """One line per active skill, name and description, within ``skills_budget_tokens``.
+    """One line per active skill, name, description and triggers, within
+    ``skills_budget_tokens``.
 
     Disabled skills are left out; drafts are marked. A description is cut at a sentence or word
     boundary to at most 300 characters; skills that do not fit the budget are counted in a
@@ -105,7 +106,9 @@ def skill_listing(services: Services, pre: Preamble) -> list[str]:
     usable = [s for s in cat.skills.values() if s.meta.status != "disabled"]
     for skill in usable:
         draft = " (draft, not reviewed)" if skill.meta.status == "draft" else ""
-        line = f"- {skill.name}: {_short(skill.meta.description)}{draft}"
+        # Triggers as the skill's manifest parsed them (block or flow list alike).
+        triggers = f" (triggers: {', '.join(skill.meta.triggers)})" if skill.meta.triggers else ""
+        line = f"- {skill.name}: {_short(skill.meta.description)}{draft}{triggers}"
         cost = estimate_tokens(line + "\n")
         if used + cost > budget:
             break

@@ -29,6 +29,7 @@ from memory.daily_log import DailyEntry, DailyLog
 from memory.entry_text import clean_entry_text, fold_lines, split_entry_text
 from memory.errors import MemoryFrameworkError
 from memory.hygiene import check_texts, metadata_problems
+from memory.layers import spec
 from memory.longterm import LongTermMemory
 from memory.trust import is_untrusted_source
 from memory.visibility import allowed
@@ -37,7 +38,7 @@ from projects.notes import ProjectNotes, check_project_name
 __all__ = ["ImportItem", "import_items", "routed"]
 
 _KIND = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
-_PREFIX = {"daily": "d", "memory": "m", "project": "p"}
+_PREFIX = {name: str(spec(name).id_prefix) for name in ("daily", "memory", "project")}
 
 
 class ImportItem(BaseModel):

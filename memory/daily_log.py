@@ -22,11 +22,14 @@ from memory.errors import InvalidInputError, PastDayWriteError
 from memory.files import append_whole, inside, locked, read_snapshot
 from memory.hygiene import check_entries
 from memory.ids import new_id
+from memory.layers import spec
 from memory.manifest import Manifest
 from memory.records import Record, resolve
 from memory.workspace import Workspace
 
 __all__ = ["DailyEntry", "DailyLog", "Placed"]
+
+_DAILY = spec("daily")  # id prefix and default kind, from the layer registry
 
 _DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -143,7 +146,7 @@ class DailyLog:
                 chunks.append("\n")
                 line += 1
         placed: list[Placed] = []
-        rendered = [_entry(item, item.id or new_id("d")) for item in entries]
+        rendered = [_entry(item, item.id or new_id(_DAILY.id_prefix or "d")) for item in entries]
         check_entries(rendered)
         for item, entry in zip(entries, rendered, strict=True):
             if item.at.astimezone(UTC).date() != day:
@@ -187,7 +190,14 @@ class DailyLog:
             return []
         rel = self.ws.relative(path)
         return [
-            resolve(loc, layer="daily", path=rel, prefix="d", default_kind="event", file_day=day)
+            resolve(
+                loc,
+                layer="daily",
+                path=rel,
+                prefix=_DAILY.id_prefix or "d",
+                default_kind=_DAILY.default_kind,
+                file_day=day,
+            )
             for loc in parse_document(snap.text).located()
         ]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memory.errors import InvalidInputError
+from memory.layers import layer_of_id
 
 if TYPE_CHECKING:
     from coordinator.lab import Lab
@@ -21,10 +22,9 @@ ACTIONS = ("keep", "confirm", "supersede", "archive", "merge", "forget", "approv
 
 
 def _layer_of(entry_id: str) -> str:
-    if entry_id.startswith("m-"):
-        return "memory"
-    if entry_id.startswith("p-"):
-        return "project"
+    layer = layer_of_id(entry_id)
+    if layer in {"memory", "project"}:
+        return layer
     raise InvalidInputError(
         f"entry id {entry_id!r} names no MEMORY.md or project entry (ids start with m- or p-); "
         "open the entry from its page and try again."

@@ -38,7 +38,7 @@ BUDGET_S = 300.0  # a bound, not a target: the loop stops at 200 kills
 SERVER = r"""
 import json, os, sys
 import coordinator.cli, coordinator.lab, coordinator.importer, coordinator.maintenance
-import coordinator.graph, memory.distill, memory.retention  # imported once, before forking
+import coordinator.graph.compiled, memory.distill, memory.retention  # imported once, before forking
 from coordinator.cli import cli
 
 log = os.environ["KILL_LOOP_LOG"]

@@ -129,3 +129,23 @@ def test_exported_members_are_exactly_the_public_names(module: object) -> None:
     assert names == sorted(names)
     for name in names:
         assert hasattr(module, name)
+
+
+def test_one_lookup_finds_a_curated_entry_by_id_with_its_file_and_project(home: Path) -> None:
+    from memory.errors import EntryNotFoundError, PermissionDeniedError
+
+    with Lab.open(home) as lab:
+        fact = lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+        note = lab.remember("The dev server runs on port 5173.", layer="project", project="site")
+        assert fact.id and note.id
+        mem = lab.services.holder_of(fact.id)
+        notes = lab.services.holder_of(note.id)
+        assert (mem.layer, mem.project, mem.store.rel) == ("memory", None, "MEMORY.md")
+        assert (notes.layer, notes.project) == ("project", "site")
+        assert notes.store.rel == "projects/site/NOTES.md"
+        with pytest.raises(EntryNotFoundError, match="no entry with id 'p-000000' in any project"):
+            lab.services.holder_of("p-000000")
+        assert lab.confirm(note.id).confirms == 1  # confirm uses the same lookup
+    with Lab.open(home, session_kind="shared") as lab:
+        with pytest.raises(PermissionDeniedError):
+            lab.services.holder_of(fact.id)  # refused before MEMORY.md is read

@@ -34,6 +34,32 @@ def test_boot_loads_memory_only_in_main_and_lists_skills(home: Path) -> None:
             assert "metric units" not in text and "MEMORY" not in text
 
 
+@pytest.mark.parametrize(
+    "triggers",
+    [
+        "triggers: [rotate the disks, swap backup disks]",
+        "triggers:\n  - rotate the disks\n  - swap backup disks",
+    ],
+)
+def test_boot_lists_the_triggers_a_skill_declares_in_any_yaml_list_style(
+    home: Path, triggers: str
+) -> None:
+    folder = home / "skills" / "disk-rotation"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        f"---\nname: disk-rotation\ndescription: Rotate the backup disks.\n{triggers}\n---\n"
+        "## Workflow\n1. Swap the disks.\n"
+    )
+    with Lab.open(home) as lab:
+        text = lab.boot().text
+        shown = lab.skills.get("disk-rotation").meta.triggers
+    line = (
+        "- disk-rotation: Rotate the backup disks. (triggers: rotate the disks, swap backup disks)"
+    )
+    assert line in text
+    assert shown == ["rotate the disks", "swap backup disks"]  # what `skills show` prints
+
+
 def test_boot_reports_truncation_of_an_oversized_memory(home: Path) -> None:
     settings = load_settings(home=home, memory_budget_tokens=100)
     with Lab.open(settings=settings) as lab:

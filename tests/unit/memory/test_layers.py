@@ -7,7 +7,15 @@ from typing import get_args
 
 import pytest
 
-from memory.layers import KNOWN_KINDS, LAYER_NAMES, kind_of_section, locate, spec
+from memory.layers import (
+    KNOWN_KINDS,
+    LAYER_NAMES,
+    kind_of_section,
+    layer_of_id,
+    locate,
+    spec,
+    written_kind,
+)
 from memory.search.chunking import chunk_file
 from memory.visibility import LAYERS, Layer
 from memory.workspace import MEMORY_SECTIONS, NOTES_SECTIONS
@@ -146,3 +154,23 @@ def test_search_by_kind_finds_a_hand_written_pitfall(
         hits = lab.search("staging database wiped", kinds=["pitfall"])
         assert [h.text for h in hits] == ["The staging database is wiped."]
         assert lab.search("staging database wiped", kinds=["decision"]) == []
+
+
+@pytest.mark.parametrize(
+    ("entry_id", "layer"),
+    [("m-1b9e04", "memory"), ("p-00aa11", "project"), ("d-4f2a91", "daily"), ("x-1", None)],
+)
+def test_an_id_names_its_layer_by_prefix(entry_id: str, layer: str | None) -> None:
+    assert layer_of_id(entry_id) == layer
+    assert layer_of_id("m1b9e04") is None and layer_of_id("") is None
+
+
+def test_a_new_entry_without_a_kind_gets_the_layers_written_kind() -> None:
+    assert [written_kind(n) for n in LAYER_NAMES] == [
+        "fact",
+        "event",
+        "note",
+        "procedure",  # a statement drafted as a skill is a procedure; the index says "skill"
+        "note",
+    ]
+    assert spec("skill").default_kind == "skill"

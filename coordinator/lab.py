@@ -166,7 +166,7 @@ class Lab:
         tags: Sequence[str] | None = None,
         include_archive: bool = False,
     ) -> list[Hit]:
-        """Hybrid search over every layer this session may see (CONTRACTS §2–3)."""
+        """Hybrid search over every layer this session may see (docs/contracts.md §2–3)."""
         return reads.search(
             self._services,
             query,
@@ -202,7 +202,7 @@ class Lab:
     ) -> Receipt:
         """Route ``text`` through the Coordinator (guard, route, dedupe, write).
 
-        ``meta`` adds comment keys to the entry (CONTRACTS §1); they pass the same guard
+        ``meta`` adds comment keys to the entry (docs/contracts.md §1); they pass the same guard
         as the text. A confirmation of an existing entry writes no new metadata."""
         return self._coordinator.remember(
             text,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from memory.errors import InvalidInputError, MemoryFrameworkError, PermissionDeniedError
-from memory.files import read_snapshot, safe_child
+from memory.files import file_stamp, read_snapshot, safe_child
 from memory.search.chunking import layer_of
 from memory.visibility import allowed
 
@@ -132,13 +132,15 @@ def _get(lab: Lab, path: str, start: int, end: int) -> dict[str, Any]:
     if start < 1 or end < start:
         raise InvalidInputError(f"line range {start}-{end} is not valid; lines start at 1")
     target = safe_child(lab.workspace.root, *path.split("/"))
-    lines = read_snapshot(target).text.split("\n")
-    return {
-        "path": path,
-        "line_start": start,
-        "line_end": end,
-        "text": "\n".join(lines[start - 1 : end]),
-    }
+
+    def read() -> dict[str, Any]:
+        lines = read_snapshot(target).text.split("\n")
+        text = "\n".join(lines[start - 1 : end])
+        return {"path": path, "line_start": start, "line_end": end, "text": text}
+
+    # The session's tool cache: the same lines of an unchanged file are read once.
+    key = f"get\0{path}\0{start}\0{end}\0{file_stamp(target)}"
+    return dict(lab.session.tool_result(key, read))
 
 
 def add_skill_tools(server: MCPServer, lab: Lab) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory.daily_log import DailyEntry, DailyLog
 from memory.errors import EntryNotFoundError
+from memory.files import file_stamp
 from memory.visibility import require
 from skills.discovery import SkillLibrary, split_skills_path
 from skills.matching import Match, Matcher
@@ -115,7 +116,13 @@ class SkillSession:
         return tool
 
     def read(self, name: str, relpath: str) -> dict[str, Any]:
-        """One file of a skill, by its path relative to the skill's folder (text only)."""
+        """One file of a skill, by its path relative to the skill's folder (text only).
+
+        Chat's ``/SKILL PATH`` and MCP's ``skills_load`` call it: the result is kept in the
+        session's tool cache, keyed by the file's size and modification time."""
         from skills.resources import read_resource
 
-        return read_resource(self.get(name), relpath)
+        skill = self.get(name)
+        stamp = file_stamp(skill.directory / relpath) if skill.directory else None
+        key = f"skill-file\0{name}\0{relpath}\0{stamp}"
+        return dict(self.session.tool_result(key, lambda: read_resource(skill, relpath)))

@@ -1,6 +1,6 @@
 """The one normaliser every entry text passes before it is written to a layer file.
 
-An entry is one Markdown list item whose first line holds the text (CONTRACTS §1). Text from
+An entry is one Markdown list item whose first line holds the text (docs/contracts.md §1). Text from
 a person, an import file, a model or a tool may hold anything, so before it is written:
 
 - every line break — CR, LF, CR LF, VT, FF, NEL (U+0085), the file/group/record separators,
@@ -97,7 +97,7 @@ def clean_entry_text(text: str) -> str:
 def split_entry_text(text: str) -> tuple[str, tuple[str, ...]]:
     """A daily-log entry's text: its first visible line cleaned as the entry's text, every
     further line (any line break) kept as a nested line of the entry, indented two
-    spaces, comment markers escaped. Nested lines belong to the entry (CONTRACTS §1): a
+    spaces, comment markers escaped. Nested lines belong to the entry (docs/contracts.md §1): a
     line that looks like a heading, a log line or a second entry can never be one."""
     problem = entry_text_problem(text)
     if problem is not None:

@@ -29,6 +29,7 @@ __all__ = [
     "atomic_write",
     "backup",
     "digest",
+    "file_stamp",
     "inside",
     "locked",
     "no_space",
@@ -47,6 +48,16 @@ class Snapshot:
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def file_stamp(path: Path) -> tuple[int, int] | None:
+    """(size, modification time in ns) of a file, None when it cannot be read: a cache key
+    part that changes whenever the file does."""
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        return None
+    return info.st_size, info.st_mtime_ns
 
 
 def inside(root: Path, path: Path) -> Path:

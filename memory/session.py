@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = ["SessionContext", "Turn"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,19 @@ class SessionContext:
 
     def cached_tool_result(self, key: str) -> Any | None:
         return self._tool_cache.get(key)
+
+    def tool_result(self, key: str, compute: Callable[[], T]) -> T:
+        """A read-only tool call's result, computed once per ``key`` while it stays in the
+        cache. The key must name everything the result depends on (the arguments and the
+        state of the files read), so a changed file is a new key, never a stale answer.
+        A call that raises caches nothing."""
+        if key in self._tool_cache:
+            self._tool_cache.move_to_end(key)
+            cached: T = self._tool_cache[key]
+            return cached
+        value = compute()
+        self.cache_tool_result(key, value)
+        return value
 
     @property
     def tool_cache_size(self) -> int:

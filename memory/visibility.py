@@ -66,7 +66,7 @@ def allowed(kind: str, layer: str, action: str) -> bool:
 def require(kind: str, layer: str, action: str) -> None:
     if not allowed(kind, layer, action):
         raise PermissionDeniedError(
-            f"a {kind} session may not {action} the {layer} layer (CONTRACTS §2); "
+            f"a {kind} session may not {action} the {layer} layer (docs/contracts.md §2); "
             "open a main session for that, or choose another layer."
         )
 

@@ -41,7 +41,7 @@ class WriteRefusedError(LabmemStoreError):
 
 
 class StorePermissionError(LabmemStoreError):
-    """The store's session kind may not read or write that layer (CONTRACTS §2)."""
+    """The store's session kind may not read or write that layer (docs/contracts.md §2)."""
 
 
 class InvalidValueError(LabmemStoreError, ValueError):

@@ -1,6 +1,6 @@
 """LangChain tools over a ``Lab``: remember, recall, ask, forget, activate_skill.
 
-``memory_tools(lab)`` returns only the tools the Lab's session kind may use (CONTRACTS §2):
+``memory_tools(lab)`` returns only the tools the Lab's session kind may use (docs/contracts.md §2):
 a cron session gets no recall or ask (it may not search), only a main session gets forget.
 Each tool returns JSON text for the model; a labmem error comes back as ``{"error": …}``
 (one line that names the rule and the fix) instead of breaking the agent's run.

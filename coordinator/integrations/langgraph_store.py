@@ -10,7 +10,7 @@ refused with ``WriteRefusedError`` and a near-copy of a known fact confirms it i
 adding a second entry. A put on an existing key supersedes the old entry (kept in history),
 or updates its metadata in place when only metadata changed. ``delete`` is ``labmem forget``.
 ``search`` with a query is labmem's hybrid search; without one it lists entries in file order.
-Everything follows the store's session kind (CONTRACTS §2).
+Everything follows the store's session kind (docs/contracts.md §2).
 
 Like LangGraph's own stores, a batch runs its reads first and its writes last, and the last
 put of one (namespace, key) wins.
@@ -153,7 +153,7 @@ class LabmemStore(BaseStore):
         if not self._may_see(place.layer):
             raise StorePermissionError(
                 f"a {self.lab.session_kind} session may not read {place.namespace!r} "
-                "(CONTRACTS §2); open the store with session_kind='main' for that."
+                "(docs/contracts.md §2); open the store with session_kind='main' for that."
             )
 
     # -- get -------------------------------------------------------------------------------

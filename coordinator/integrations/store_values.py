@@ -4,7 +4,7 @@ Namespaces: ``("memory",)`` is MEMORY.md, ``("daily",)`` the daily logs, ``("pro
 NAME)`` a project's notes, ``("skills", NAME)`` a skill. A value is a dict whose text field
 (``"text"`` unless configured) becomes the entry's visible text; ``kind`` and ``tags`` become
 the entry's kind and tags; every other field becomes one key of the entry's metadata comment
-(CONTRACTS §1). Metadata values hold no spaces: strings are written URL-encoded, and any
+(docs/contracts.md §1). Metadata values hold no spaces: strings are written URL-encoded, and any
 other JSON value (or a string that itself starts with ``json:``) as ``json:`` + its JSON, so
 ``{"priority": 2}`` reads ``priority=json:2`` and comes back as the number 2.
 
@@ -164,7 +164,8 @@ def value_fields(value: Any, text_field: str) -> EntryFields:
             continue
         if field in WRITER_KEYS or field in STORE_KEYS:
             raise InvalidValueError(
-                f"field {field!r} is labmem's own entry metadata (CONTRACTS §1); rename the field."
+                f"field {field!r} is labmem's own entry metadata (docs/contracts.md §1); "
+                "rename the field."
             )
         meta[field] = encode_field(item)
     try:

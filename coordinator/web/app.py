@@ -201,7 +201,7 @@ class WebApp:
         if not allowed(self.lab.session_kind, place[0], "read"):
             raise PermissionDeniedError(
                 f"a {self.lab.session_kind} session may not read the {place[0]} layer "
-                "(CONTRACTS §2); start 'labmem web' as main to read it."
+                "(docs/contracts.md §2); start 'labmem web' as main to read it."
             )
         return target
 
@@ -366,7 +366,7 @@ def _int(value: str | None, default: int) -> int:
 
 def _denied(lab: Lab, layer: str, what: str = "read") -> PermissionDeniedError:
     return PermissionDeniedError(
-        f"a {lab.session_kind} session may not {what} the {layer} layer (CONTRACTS §2); "
+        f"a {lab.session_kind} session may not {what} the {layer} layer (docs/contracts.md §2); "
         "start 'labmem web --session-kind main' to see it."
     )
 

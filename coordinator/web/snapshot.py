@@ -4,7 +4,7 @@ A ``Snapshot`` holds the records of every layer the session may read, keyed on a
 fingerprint of the files (path, mtime, size): pages render from it, and any write — by
 this server, the CLI or an editor — changes the fingerprint, so the next page re-reads.
 It does NOT write anything and does NOT bypass visibility: layers the session kind may not
-read (CONTRACTS §2) are never loaded.
+read (docs/contracts.md §2) are never loaded.
 """
 
 from __future__ import annotations

@@ -154,3 +154,23 @@ def test_skills_load_activates_and_reads_files_inside_the_folder_only(home: Path
                 assert origins["pdf-form-filler"] == "workspace"
 
     anyio.run(scenario)
+
+
+def test_get_is_served_from_the_session_tool_cache_until_the_file_changes(home: Path) -> None:
+    with Lab.open(home) as owner:
+        owner.remember("Restarted the router.", layer="daily")
+
+    async def scenario() -> None:
+        with Lab.open(home, session_kind="shared") as lab:
+            async with Client(build_server(lab)) as client:
+                ask = {"path": "memory/2026-11-29.md", "line_start": 1, "line_end": 40}
+                first = _data(await client.call_tool("get", ask))
+                again = _data(await client.call_tool("get", ask))
+                assert first == again and "Restarted the router." in first["text"]
+                assert lab.session.tool_cache_size == 1
+                lab.remember("Swapped the UPS battery.", layer="daily")
+                fresh = _data(await client.call_tool("get", ask))
+                assert "Swapped the UPS battery." in fresh["text"]
+                assert lab.session.tool_cache_size == 2
+
+    anyio.run(scenario)

@@ -1,4 +1,4 @@
-"""``Lab.remember(meta=…)``: extra comment keys, guarded like the text (CONTRACTS §3)."""
+"""``Lab.remember(meta=…)``: extra comment keys, guarded like the text (docs/contracts.md §3)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from coordinator import Lab, load_settings
-from coordinator.chat import is_question, run_chat
+from coordinator.chat import handle_line, is_question, run_chat
 from coordinator.cli import cli
+from memory.errors import MemoryFrameworkError
 from memory.session import SessionContext, Turn
 
 
@@ -174,3 +175,39 @@ def test_offline_answer_leaves_out_weak_snippets(lab: Lab) -> None:
     lab.remember("I prefer answers in metric units.", layer="memory")
     answer = lab.ask("what happened to jellyfin?")
     assert "Jellyfin" in answer.text and "metric" not in answer.text
+
+
+def test_chat_reads_of_a_skill_file_go_through_the_session_tool_cache(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import skills.resources
+
+    folder = home / "skills" / "disk-rotation"
+    (folder / "references").mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        "---\nname: disk-rotation\ndescription: Rotate the backup disks.\n---\n"
+    )
+    notes = folder / "references" / "NOTES.md"
+    notes.write_text("Bay 2 sticks.\n")
+    reads: list[str] = []
+    real = skills.resources.read_resource
+
+    def counted(skill: object, relpath: str) -> dict[str, object]:
+        reads.append(relpath)
+        return real(skill, relpath)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(skills.resources, "read_resource", counted)
+    out: list[str] = []
+    with Lab.open(home) as lab:
+        line = "/disk-rotation references/NOTES.md"
+        handle_line(lab, line, out.append)
+        handle_line(lab, line, out.append)
+        assert reads == ["references/NOTES.md"]  # the second read came from the cache
+        assert sum("Bay 2 sticks." in o for o in out) == 2
+        assert lab.session.tool_cache_size == 1
+        notes.write_text("Bay 2 sticks; use bay 3.\n")  # a changed file is a new key
+        handle_line(lab, line, out.append)
+        assert len(reads) == 2 and "use bay 3" in out[-1]
+        with pytest.raises(MemoryFrameworkError, match="not a path inside the skill's folder"):
+            handle_line(lab, "/disk-rotation ../../MEMORY.md", out.append)
+        assert lab.session.tool_cache_size == 2  # a refused read caches nothing

@@ -18,7 +18,6 @@ from skills.discovery import SkillLibrary, split_skills_path
 from skills.drafts import check_draft, write_draft
 from skills.errors import SkillManifestError
 from skills.loader import load_skill
-from skills.matching import Matcher
 from skills.resources import read_resource
 from skills.scaffold import new_skill
 
@@ -146,29 +145,6 @@ def test_roots_stack_in_order_and_shadowing_is_reported(tmp_path: Path) -> None:
     assert cat.problems == [] and f"{extra}/docs: has no SKILL.md" in " ".join(cat.warnings)
 
 
-@pytest.mark.integration  # needs MiniLM's sense of meaning
-def test_description_activates_without_triggers_and_triggers_still_win(
-    catalogue: object,
-) -> None:
-    from memory.search.embedders import MiniLMEmbedder
-    from skills.model import Skill, SkillFrontMatter
-
-    skills = list(catalogue.skills.values())  # type: ignore[attr-defined]
-    pinned = Skill(
-        SkillFrontMatter(name="forms-my-way", description="d", triggers=["fill in this pdf"]),
-        "skills/forms-my-way/SKILL.md",
-        {},
-        "workspace",
-    )
-    matcher = Matcher([*skills, pinned], MiniLMEmbedder())
-    best = matcher.match("fill in this PDF form")
-    assert [m.name for m in best[:2]] == ["forms-my-way", "pdf-form-filler"]
-    assert (best[0].method, best[1].method) == ("trigger", "description")
-    assert "meaning" in best[1].why and "'pdf'" in best[1].why
-    assert matcher.match("what a lovely sunny afternoon it is") == []
-    assert matcher.match("/micro-image-rename")[0].method == "explicit"
-
-
 def test_drafts_and_new_skills_pass_the_same_validation(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
@@ -201,37 +177,6 @@ def test_lint_strict_exits_1_on_spec_errors(tmp_path: Path) -> None:
     assert strict.exit_code == 1 and not json.loads(strict.stdout)["ok"]
     missing = runner.invoke(cli, ["skills", "lint", str(tmp_path / "nope")])
     assert missing.exit_code == 2 and "is not a folder" in missing.stderr
-
-
-@pytest.mark.integration  # needs MiniLM's sense of meaning
-def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:
-    from coordinator.chat import run_chat
-
-    shutil.copytree(COLLECTION / "tls-cert-renewal", home / "skills" / "tls-cert-renewal")
-    shutil.copytree(COLLECTION / "pdf-form-filler", home / "skills" / "pdf-form-filler")
-    skill = lab.skills.activate("tls-cert-renewal", "explicit")
-    active = lab.session.variables["skills"]["tls-cert-renewal"]
-    assert active["workflow"] == skill.workflow and skill.workflow
-    assert {f["path"] for f in active["files"]} == {"references/DNS-01.md", "references/ERRORS.md"}
-    text = lab.skills.read("tls-cert-renewal", "references/ERRORS.md")["text"]
-    assert text == (home / "skills/tls-cert-renewal/references/ERRORS.md").read_text()
-    out: list[str] = []
-    run_chat(
-        lab,
-        [
-            "/tls-cert-renewal",
-            "/tls-cert-renewal references/DNS-01.md",
-            "/tls-cert-renewal ../x",
-            "fill in this PDF form",
-        ],
-        out.append,
-    )
-    joined = "\n".join(out)
-    assert "Skill pdf-form-filler activated (description: meaning" in joined
-    assert "/pdf-form-filler PATH; never run): scripts/fill_form.py (" in joined
-    assert "Files (read one with /tls-cert-renewal PATH; never run): references/" in joined
-    assert "references/DNS-01.md (" in joined and "bytes, not run)" in joined
-    assert "is not a path inside the skill's folder" in joined
 
 
 def test_boot_lists_names_and_descriptions_within_budget(home: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 RECORDED_TOP1 = 0.70  # measured 0.707 (65 of 92)
 RECORDED_FALSE = 0.13  # measured 0.129 (4 of 31)

@@ -1,0 +1,74 @@
+"""Skills matched by meaning with the real MiniLM: description-only activation, and a Lab
+and a chat that activate a published skill and read its files on demand."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from coordinator import Lab
+from skills.discovery import SkillLibrary
+from skills.matching import Matcher
+
+COLLECTION = Path(__file__).resolve().parents[1] / "data" / "skills" / "collection"
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> object:
+    return SkillLibrary(COLLECTION, include_bundled=False).catalogue()
+
+
+def test_description_activates_without_triggers_and_triggers_still_win(
+    catalogue: object,
+) -> None:
+    from memory.search.embedders import MiniLMEmbedder
+    from skills.model import Skill, SkillFrontMatter
+
+    skills = list(catalogue.skills.values())  # type: ignore[attr-defined]
+    pinned = Skill(
+        SkillFrontMatter(name="forms-my-way", description="d", triggers=["fill in this pdf"]),
+        "skills/forms-my-way/SKILL.md",
+        {},
+        "workspace",
+    )
+    matcher = Matcher([*skills, pinned], MiniLMEmbedder())
+    best = matcher.match("fill in this PDF form")
+    assert [m.name for m in best[:2]] == ["forms-my-way", "pdf-form-filler"]
+    assert (best[0].method, best[1].method) == ("trigger", "description")
+    assert "meaning" in best[1].why and "'pdf'" in best[1].why
+    assert matcher.match("what a lovely sunny afternoon it is") == []
+    assert matcher.match("/micro-image-rename")[0].method == "explicit"
+
+
+def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:
+    from coordinator.chat import run_chat
+
+    shutil.copytree(COLLECTION / "tls-cert-renewal", home / "skills" / "tls-cert-renewal")
+    shutil.copytree(COLLECTION / "pdf-form-filler", home / "skills" / "pdf-form-filler")
+    skill = lab.skills.activate("tls-cert-renewal", "explicit")
+    active = lab.session.variables["skills"]["tls-cert-renewal"]
+    assert active["workflow"] == skill.workflow and skill.workflow
+    assert {f["path"] for f in active["files"]} == {"references/DNS-01.md", "references/ERRORS.md"}
+    text = lab.skills.read("tls-cert-renewal", "references/ERRORS.md")["text"]
+    assert text == (home / "skills/tls-cert-renewal/references/ERRORS.md").read_text()
+    out: list[str] = []
+    run_chat(
+        lab,
+        [
+            "/tls-cert-renewal",
+            "/tls-cert-renewal references/DNS-01.md",
+            "/tls-cert-renewal ../x",
+            "fill in this PDF form",
+        ],
+        out.append,
+    )
+    joined = "\n".join(out)
+    assert "Skill pdf-form-filler activated (description: meaning" in joined
+    assert "/pdf-form-filler PATH; never run): scripts/fill_form.py (" in joined
+    assert "Files (read one with /tls-cert-renewal PATH; never run): references/" in joined
+    assert "references/DNS-01.md (" in joined and "bytes, not run)" in joined
+    assert "is not a path inside the skill's folder" in joined

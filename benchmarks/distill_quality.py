@@ -26,7 +26,7 @@ def quality() -> dict[str, float]:
     from distill_logs import write_logs
 
     from coordinator import Lab, load_settings
-    from coordinator.maintenance import run_maintenance
+    from coordinator.maintenance.job import run_maintenance
     from memory.hygiene import normalise
     from memory.secrets import find_secrets
 
@@ -69,7 +69,7 @@ def quality() -> dict[str, float]:
 
 def year() -> dict[str, float]:
     from coordinator import Lab, load_settings
-    from coordinator.maintenance import run_maintenance
+    from coordinator.maintenance.job import run_maintenance
 
     rng_things = ["NAS", "router", "UPS", "Jellyfin", "Proxmox", "Pi-hole", "switch", "camera"]
     base = datetime(2025, 11, 28, 6, tzinfo=UTC)

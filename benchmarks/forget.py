@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     from coordinator import Lab
-    from coordinator.forget import forget
+    from coordinator.maintenance.forget import forget
 
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "lab"

@@ -27,9 +27,9 @@ from projects.notes import check_project_name
 
 if TYPE_CHECKING:
     from coordinator.answer import Answer
-    from coordinator.boot import Preamble
     from coordinator.importer import ImportItem
-    from coordinator.skill_session import SkillSession
+    from coordinator.session.boot import Preamble
+    from coordinator.session.skills import SkillSession
     from memory.clock import Clock
     from memory.daily_log import DailyLog
     from memory.longterm import LongTermMemory
@@ -82,7 +82,7 @@ class Lab:
         chat) writes none."""
         session = self.session
         if not session.closed and session.did_something:
-            from coordinator.session_summary import write_summary
+            from coordinator.session.summary import write_summary
 
             session.closed = True
             write_summary(self._services)
@@ -265,13 +265,13 @@ class Lab:
     def compact(self, keep: int = 40) -> int:
         """Fold old turns into a summary; statements not yet stored are flushed to the
         daily log first, so compaction never loses a fact. Returns turns folded."""
-        from coordinator.session_summary import compact_session
+        from coordinator.session.summary import compact_session
 
         return compact_session(self._services, keep)
 
     def boot(self, project: str | None = None) -> Preamble:
-        """The preamble this session starts with (see ``coordinator.boot``)."""
-        from coordinator.boot import build_preamble
+        """The preamble this session starts with (see ``coordinator.session.boot``)."""
+        from coordinator.session.boot import build_preamble
 
         if project is not None:
             check_project_name(project)

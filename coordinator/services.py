@@ -29,8 +29,8 @@ from projects.notes import ProjectNotes
 if TYPE_CHECKING:
     from coordinator.llm import ModelRouter
     from coordinator.router import Router
+    from coordinator.session.skills import SkillSession
     from coordinator.settings import Settings
-    from coordinator.skill_session import SkillSession
     from memory.curated import CuratedFile
     from memory.dedupe import Thresholds
     from memory.search.embedders import Embedder
@@ -154,7 +154,7 @@ class Services:
     def skills(self) -> SkillSession:
         """Skills this session may read: discovery, matching, activation."""
         if self._skills is None:
-            from coordinator.skill_session import SkillSession
+            from coordinator.session.skills import SkillSession
 
             self._skills = SkillSession(
                 self.workspace,

@@ -44,7 +44,7 @@ def distill(
     """Promote durable facts from the daily logs into MEMORY.md (offline, extractive)."""
     from rich.progress import Progress
 
-    from coordinator.maintenance import run_maintenance
+    from coordinator.maintenance.job import run_maintenance
 
     with open_lab(ctx) as lab, Progress(transient=True, disable=as_json) as bar:
         task = bar.add_task("distilling", total=None)
@@ -90,7 +90,7 @@ def review(ctx: click.Context, as_json: bool, list_only: bool, interactive: bool
     """What needs a person: near-duplicates, quarantined text, stale entries, draft skills."""
     import sys
 
-    from coordinator.review import review_items
+    from coordinator.maintenance.review import review_items
 
     if interactive is None:
         interactive = sys.stdin.isatty()
@@ -112,7 +112,7 @@ def review(ctx: click.Context, as_json: bool, list_only: bool, interactive: bool
 
 
 def _act(lab: Any, item: Any) -> None:
-    from coordinator.forget import forget
+    from coordinator.maintenance.forget import forget
 
     click.echo(f"\n[{item.kind}] {item.citation}\n  {item.text}\n  {item.detail}")
     action = click.prompt("action", type=click.Choice(list(item.actions)), default="keep")
@@ -123,7 +123,7 @@ def _act(lab: Any, item: Any) -> None:
     elif action == "drop":
         forget(lab, item.id)
     elif action == "supersede":
-        from coordinator.review import supersede_entry
+        from coordinator.maintenance.review import supersede_entry
 
         supersede_entry(lab, item.id, item.other)  # the older entry is the one retired
     click.echo(f"  → {action}")
@@ -138,7 +138,7 @@ def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
     """Remove an entry's text from every file: layers, logs, backups, index, kept sessions.
 
     Run it again to finish a forget that was interrupted."""
-    from coordinator.forget import forget as forget_entry
+    from coordinator.maintenance.forget import forget as forget_entry
 
     if not yes:
         click.confirm(f"Forget {entry_id} everywhere (this cannot be undone)?", abort=True)
@@ -174,7 +174,7 @@ def schedule() -> None:
 
 
 def _schedule(ctx: click.Context) -> Any:
-    from coordinator.scheduler import Schedule
+    from coordinator.maintenance.scheduler import Schedule
     from coordinator.settings import load_settings
 
     settings = load_settings(home=ctx.obj["home"])
@@ -196,7 +196,7 @@ def show(ctx: click.Context, count: int) -> None:
 @click.pass_context
 def install(ctx: click.Context) -> None:
     """Print a crontab line and a systemd user unit for the OS scheduler."""
-    from coordinator.scheduler import install_text
+    from coordinator.maintenance.scheduler import install_text
 
     settings, sched = _schedule(ctx)
     click.echo(install_text(sched, settings.home), nl=False)
@@ -207,8 +207,8 @@ def install(ctx: click.Context) -> None:
 def run(ctx: click.Context) -> None:
     """Run the scheduler in the foreground (catches up a missed run; Ctrl-C stops it)."""
     from coordinator.lab import Lab
-    from coordinator.maintenance import run_maintenance
-    from coordinator.scheduler import Scheduler
+    from coordinator.maintenance.job import run_maintenance
+    from coordinator.maintenance.scheduler import Scheduler
 
     settings, sched = _schedule(ctx)
     log_file = settings.home.expanduser() / ".labmem" / "state" / "scheduler.log"

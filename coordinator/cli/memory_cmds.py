@@ -39,7 +39,7 @@ def remember(
     as_json: bool,
 ) -> None:
     """Store TEXT in a memory layer and print the receipt."""
-    from coordinator.chat import similar_names
+    from coordinator.session.chat import similar_names
 
     with open_lab(ctx) as lab:
         receipt = lab.remember(
@@ -70,7 +70,7 @@ def remember(
 @click.pass_context
 def supersede(ctx: click.Context, old_id: str, new_id: str, as_json: bool) -> None:
     """Retire entry OLD_ID in favour of the newer entry given with --by (history kept)."""
-    from coordinator.review import supersede_entry
+    from coordinator.maintenance.review import supersede_entry
 
     with open_lab(ctx) as lab:
         record = supersede_entry(lab, old_id, new_id)

@@ -21,7 +21,7 @@ from coordinator.cli.app import cli, emit_json, json_option, open_lab
 @click.pass_context
 def chat(ctx: click.Context, script: Path | None, project: str | None, keep: bool) -> None:
     """The lab assistant: statements are remembered, questions answered from memory."""
-    from coordinator.chat import interactive_lines, prompt_text, run_chat
+    from coordinator.session.chat import interactive_lines, prompt_text, run_chat
 
     with open_lab(ctx) as lab:
         if keep:

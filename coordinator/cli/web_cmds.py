@@ -56,7 +56,7 @@ def web(ctx: click.Context, port: int, open_browser: bool, session_kind: str | N
 @click.pass_context
 def approve(ctx: click.Context, name: str) -> None:
     """Approve a draft skill: its status becomes active."""
-    from coordinator.skill_review import approve_skill
+    from coordinator.maintenance.skill_review import approve_skill
 
     with open_lab(ctx) as lab:
         path = approve_skill(lab, name)
@@ -69,7 +69,7 @@ def approve(ctx: click.Context, name: str) -> None:
 @click.pass_context
 def discard(ctx: click.Context, name: str, yes: bool) -> None:
     """Discard a draft skill: its folder is removed."""
-    from coordinator.skill_review import discard_skill
+    from coordinator.maintenance.skill_review import discard_skill
 
     if not yes:
         click.confirm(f"Remove the draft skill {name} and its folder?", abort=True)

@@ -38,7 +38,7 @@ def init(ctx: click.Context, path: Path | None, as_json: bool) -> None:
 @click.pass_context
 def doctor(ctx: click.Context, fix: bool, as_json: bool) -> None:
     """Check the workspace: metadata, past-day tampering, stray text."""
-    from coordinator.doctor import run_doctor
+    from coordinator.maintenance.doctor import run_doctor
 
     with open_lab(ctx) as lab:
         report = run_doctor(lab, fix=fix)

@@ -72,7 +72,7 @@ def memory_tools(lab: Lab, *, source: str = "langgraph") -> list[BaseTool]:
 
         def forget(entry_id: str) -> str:
             """Remove a wrongly stored or sensitive entry for good, by its id (e.g. m-1b9e04)."""
-            from coordinator.forget import forget as forget_entry
+            from coordinator.maintenance.forget import forget as forget_entry
 
             return _call(lab, lambda: vars(forget_entry(lab, entry_id)))
 

@@ -381,7 +381,7 @@ class LabmemStore(BaseStore):
         curated.update(existing.id, **values)
 
     def _delete(self, place: Place, key: str) -> None:
-        from coordinator.forget import forget
+        from coordinator.maintenance.forget import forget
 
         for found in self.entries.every(place, key):
             others = [k for k in found.keys if k != key]

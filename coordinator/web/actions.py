@@ -54,7 +54,7 @@ def supersede(lab: Lab, entry_id: str, text: str, project: str | None) -> dict[s
 
 
 def forget(lab: Lab, entry_id: str) -> dict[str, Any]:
-    from coordinator.forget import forget as forget_entry
+    from coordinator.maintenance.forget import forget as forget_entry
 
     report = forget_entry(lab, entry_id)
     return {
@@ -104,7 +104,7 @@ def run_action(lab: Lab, action: str, target: str, form: dict[str, str]) -> dict
         return confirm(lab, target)
     if action == "supersede" and form.get("by"):
         # Review's near-duplicate: the older entry is retired in favour of the newer one.
-        from coordinator.review import supersede_entry
+        from coordinator.maintenance.review import supersede_entry
 
         record = supersede_entry(lab, target, form["by"])
         return {
@@ -122,7 +122,7 @@ def run_action(lab: Lab, action: str, target: str, form: dict[str, str]) -> dict
     if action == "forget":
         return forget(lab, target)
     if action in ("approve", "discard"):
-        from coordinator.skill_review import approve_skill, discard_skill
+        from coordinator.maintenance.skill_review import approve_skill, discard_skill
 
         if action == "approve":
             return {"status": "approved", "skill": target, "path": approve_skill(lab, target)}

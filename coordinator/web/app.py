@@ -297,7 +297,7 @@ class WebApp:
         if not allowed(self.lab.session_kind, "memory", "write"):
             return self.problem(request, _denied(self.lab, "memory", "review"))
         if "review" not in snap.cache:
-            from coordinator.review import review_items
+            from coordinator.maintenance.review import review_items
 
             snap.cache["review"] = review_items(self.lab)
         items = snap.cache["review"]

@@ -127,7 +127,7 @@ def _doctor(lab: Lab, snap: Snapshot, previous: Snapshot | None, now: bool) -> t
         return snap.cache["doctor"], False
     if not now and previous is not None and "doctor" in previous.cache:
         return previous.cache["doctor"], True
-    from coordinator.doctor import run_doctor
+    from coordinator.maintenance.doctor import run_doctor
 
     try:
         snap.cache["doctor"] = run_doctor(lab)

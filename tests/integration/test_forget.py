@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from coordinator import Lab, load_settings
 from coordinator.cli import cli
-from coordinator.forget import forget, pending_forgets
-from coordinator.maintenance import run_maintenance
+from coordinator.maintenance.forget import forget, pending_forgets
+from coordinator.maintenance.job import run_maintenance
 from memory.daily_log import DailyEntry
 from memory.errors import EntryNotFoundError, InvalidInputError
 
@@ -147,7 +147,7 @@ def test_forget_keeps_other_entries_that_say_the_same_thing(home: Path) -> None:
 def test_a_killed_forget_is_finished_by_running_it_again(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import coordinator.forget as forgetting
+    import coordinator.maintenance.forget as forgetting
 
     with open_at(home, DAY2) as lab:
         gone = lab.remember(TEXT, layer="memory")

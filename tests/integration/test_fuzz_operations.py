@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from coordinator import Lab
 from coordinator.cli import cli
-from coordinator.doctor import run_doctor
 from coordinator.graph.writer import store
+from coordinator.maintenance.doctor import run_doctor
 from memory.document import parse_document
 from memory.entry_text import clean_entry_text, split_entry_text
 from memory.errors import MemoryFrameworkError

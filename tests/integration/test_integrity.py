@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from coordinator import Lab, load_settings
 from coordinator.cli import cli
-from coordinator.doctor import run_doctor
 from coordinator.graph.writer import store
+from coordinator.maintenance.doctor import run_doctor
 from memory.document import parse_document
 from memory.errors import WorkspaceError
 
@@ -455,7 +455,7 @@ def test_import_json_report_has_the_contract_shape(tmp_path: Path) -> None:
 def test_7_a_corrupt_scheduler_state_is_moved_aside_not_a_crash(tmp_path: Path, text: str) -> None:
     from datetime import UTC, datetime
 
-    from coordinator.scheduler import Schedule, Scheduler
+    from coordinator.maintenance.scheduler import Schedule, Scheduler
 
     (tmp_path / "scheduler.json").write_text(text)
     runs: list[str] = []

@@ -37,7 +37,7 @@ BUDGET_S = 300.0  # a bound, not a target: the loop stops at 200 kills
 
 SERVER = r"""
 import json, os, sys
-import coordinator.cli, coordinator.lab, coordinator.importer, coordinator.maintenance
+import coordinator.cli, coordinator.lab, coordinator.importer, coordinator.maintenance.job
 import coordinator.graph.compiled, memory.distill, memory.retention  # imported once, before forking
 from coordinator.cli import cli
 

@@ -171,7 +171,7 @@ def via_import(home: Path, tmp: Path) -> None:
 
 
 def via_chat(home: Path, tmp: Path) -> None:
-    from coordinator.chat import run_chat
+    from coordinator.session.chat import run_chat
 
     with Lab.open(home) as lab:
         lab.keep_session()
@@ -203,7 +203,7 @@ def via_mcp(home: Path, tmp: Path) -> None:
 def via_distill_model(home: Path, tmp: Path) -> None:
     from langchain_core.language_models import FakeListChatModel
 
-    from coordinator.maintenance import run_maintenance
+    from coordinator.maintenance.job import run_maintenance
 
     day = home / "memory" / "2026-11-24.md"
     day.parent.mkdir(parents=True, exist_ok=True)

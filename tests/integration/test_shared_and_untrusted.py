@@ -14,10 +14,10 @@ from click.testing import CliRunner
 from mcp.client import Client
 
 from coordinator import Lab, load_settings
-from coordinator.chat import run_chat
 from coordinator.cli import cli
-from coordinator.maintenance import run_maintenance
+from coordinator.maintenance.job import run_maintenance
 from coordinator.mcp_server import build_server
+from coordinator.session.chat import run_chat
 from memory.errors import InvalidInputError
 
 pytestmark = pytest.mark.integration

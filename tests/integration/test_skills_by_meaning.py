@@ -45,7 +45,7 @@ def test_description_activates_without_triggers_and_triggers_still_win(
 
 
 def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:
-    from coordinator.chat import run_chat
+    from coordinator.session.chat import run_chat
 
     shutil.copytree(COLLECTION / "tls-cert-renewal", home / "skills" / "tls-cert-renewal")
     shutil.copytree(COLLECTION / "pdf-form-filler", home / "skills" / "pdf-form-filler")

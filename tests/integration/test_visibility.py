@@ -19,9 +19,9 @@ from click.testing import CliRunner
 from mcp.client import Client
 
 from coordinator import Lab, load_settings
-from coordinator.chat import run_chat
 from coordinator.cli import cli
 from coordinator.mcp_server import build_server
+from coordinator.session.chat import run_chat
 from memory.errors import PermissionDeniedError
 from memory.visibility import allowed
 

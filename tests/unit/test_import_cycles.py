@@ -119,9 +119,9 @@ def test_the_facade_is_imported_only_from_above_it() -> None:
         "coordinator.reads",
         "coordinator.answer",
         "coordinator.assistant",
-        "coordinator.boot",
-        "coordinator.session_summary",
-        "coordinator.skill_session",
+        "coordinator.session.boot",
+        "coordinator.session.summary",
+        "coordinator.session.skills",
         *[m for m in edges if m.startswith("coordinator.graph")],
     ]
     assert not [m for m in below if "coordinator.lab" in edges[m]]

@@ -16,9 +16,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from coordinator import Lab
-from coordinator.chat import interactive_lines, prompt_text
 from coordinator.cli import cli
-from coordinator.session_summary import summary_lines
+from coordinator.session.chat import interactive_lines, prompt_text
+from coordinator.session.summary import summary_lines
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

@@ -57,7 +57,7 @@ def test_import_refuses_future_items_and_bad_layers_but_keeps_the_batch(lab: Lab
 
 
 def test_past_day_manifest_detects_tampering(lab: Lab, home: Path) -> None:
-    from coordinator.doctor import run_doctor
+    from coordinator.maintenance.doctor import run_doctor
 
     lab.import_entries([{"layer": "daily", "text": "a", "time": "2026-11-20T09:00:00Z"}])
     assert run_doctor(lab).ok

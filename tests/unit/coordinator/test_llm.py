@@ -133,7 +133,7 @@ def test_model_answer_failure_falls_back_to_snippets(lab: Lab) -> None:
 
 
 def test_model_written_summary_goes_through_the_guard(home: Path) -> None:
-    from coordinator.chat import run_chat
+    from coordinator.session.chat import run_chat
 
     with Lab.open(home) as lab:
         lab.use_model(

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from coordinator import Lab, load_settings
 from coordinator.cli import cli
-from coordinator.maintenance import AlreadyRunningError, run_maintenance
-from coordinator.scheduler import Schedule, Scheduler, install_text
+from coordinator.maintenance.job import AlreadyRunningError, run_maintenance
+from coordinator.maintenance.scheduler import Schedule, Scheduler, install_text
 from memory.errors import InvalidInputError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "fixtures"))
@@ -113,7 +113,7 @@ def test_today_is_left_for_tomorrow_and_future_logs_are_reported(home: Path) -> 
         assert any("2026-12-30" in p and "future" in p for p in report.distill.problems)
         today = run_maintenance(lab, include_today=True)
         assert [p.text for p in today.distill.promotions] == ["We decided to label every disk."]
-        from coordinator.doctor import run_doctor
+        from coordinator.maintenance.doctor import run_doctor
 
         warnings = run_doctor(lab).warnings
         assert any("memory/2026-11-24.md#L3: text outside any entry" in w for w in warnings)

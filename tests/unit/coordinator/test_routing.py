@@ -150,7 +150,7 @@ def test_supersede_command_retires_the_older_entry(home: Path) -> None:
 
 
 def test_chat_stores_no_small_talk(lab: Lab, home: Path) -> None:
-    from coordinator.chat import handle_line
+    from coordinator.session.chat import handle_line
 
     out: list[str] = []
     handle_line(lab, "thanks, that was great", out.append)

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from coordinator import Lab, load_settings
-from coordinator.chat import handle_line, is_question, run_chat
 from coordinator.cli import cli
+from coordinator.session.chat import handle_line, is_question, run_chat
 from memory.errors import MemoryFrameworkError
 from memory.session import SessionContext, Turn
 

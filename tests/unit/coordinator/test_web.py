@@ -209,7 +209,7 @@ def test_cli_skills_approve_and_discard(home: Path) -> None:
 
 
 def test_distillation_page_shows_each_promotion_with_its_log_line(home: Path) -> None:
-    from coordinator.maintenance import run_maintenance
+    from coordinator.maintenance.job import run_maintenance
 
     (home / "memory").mkdir(parents=True)
     (home / "memory/2026-11-24.md").write_text(
@@ -258,7 +258,7 @@ def test_a_quarantined_log_line_can_be_dropped_after_the_confirmation(
 def test_a_domain_error_inside_a_page_is_one_line_not_a_traceback(
     site: tuple[TestClient, dict[str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from coordinator import review
+    from coordinator.maintenance import review
     from memory.errors import SearchIndexError
 
     def broken(lab: Any, days: int = 30) -> list[Any]:

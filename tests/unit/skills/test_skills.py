@@ -199,7 +199,7 @@ def test_activation_loads_the_skill_and_records_it(lab: Lab, home: Path) -> None
 
 
 def test_chat_activates_skills_and_lists_them(lab: Lab, home: Path) -> None:
-    from coordinator.chat import run_chat
+    from coordinator.session.chat import run_chat
 
     write_skill(home, "backup-rotation", GOOD)
     out: list[str] = []

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coordinator.forget import pending_forgets
 from coordinator.lab import Lab
+from coordinator.maintenance.forget import pending_forgets
 from memory.document import parse_document
 from memory.files import read_snapshot
 from memory.search.chunking import layer_of

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from coordinator.settings import Settings
     from memory.curated import CuratedFile
     from memory.dedupe import Thresholds
+    from memory.entry_vectors import StoredVectors
     from memory.search.embedders import Embedder
     from memory.search.service import SearchService
 
@@ -70,7 +71,7 @@ class Services:
         self._thresholds: Thresholds | None = None
         self.search_warning: str | None = None
         self._embedder: Embedder | None = None
-        self._vectors: Any = None
+        self._vectors: StoredVectors | None = None
         self._search: SearchService | None = None
         self._router: Router | ModelRouter | None = None
         self._model: Any = None
@@ -102,12 +103,14 @@ class Services:
         return self._thresholds
 
     def vectors_for(self, texts: Sequence[str]) -> Any:
-        """Embeddings of ``texts``, cached for the session (dedupe compares with the same
-        entries again and again)."""
+        """Embeddings of ``texts``, kept between processes under the index folder (dedupe
+        compares with the same entries again and again; a cold ``remember`` embeds only
+        what is new)."""
         if self._vectors is None:
-            from memory.dedupe import VectorCache
+            from memory.entry_vectors import StoredVectors
 
-            self._vectors = VectorCache(self.embedder)
+            path = self.workspace.index_dir / "entry-vectors.npz"
+            self._vectors = StoredVectors(path, self.embedder)
         return self._vectors.get(texts)
 
     @property

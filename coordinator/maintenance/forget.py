@@ -3,8 +3,9 @@
 What goes: the entry (matched by id) and the entries linked to it by distillation (the
 daily line it was promoted from, the MEMORY.md entry promoted from it) — from MEMORY.md, its
 archive, project notes, daily logs (live and archived), backups, summary lines that quote
-it, the distillation checkpoint, usage counts, kept chat sessions and the chat history; then
-the search index is brought in step and compacted, so no SQLite page keeps the old text.
+it, the distillation checkpoint, usage counts, kept chat sessions, the chat history and the
+kept entry vectors; then the search index is brought in step and compacted, so no SQLite
+page keeps the old text.
 
 Matching is by id, or by a line whose whole text *is* the entry's text and that has no id of
 its own (a hand-written copy, or a summary line quoting it): never by a substring of another
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from memory.clock import format_utc
 from memory.document import Document, parse_document
 from memory.entry import Entry
+from memory.entry_vectors import forget_texts
 from memory.errors import EntryNotFoundError, InvalidInputError
 from memory.files import atomic_write, locked, read_snapshot
 from memory.usage import UsageLog
@@ -164,6 +166,7 @@ def forget(lab: Lab, entry_id: str) -> ForgetReport:
     _clean_distill_checkpoint(lab.workspace.state_dir, targets)
     report.sessions_dropped = _drop_kept_sessions(lab.workspace.state_dir, targets)
     _clean_chat_history(lab.workspace.state_dir / "chat_history", targets)
+    forget_texts(lab.workspace.index_dir / "entry-vectors.npz", targets.texts)
     if (lab.workspace.index_dir / "lexical.sqlite").exists():
         lab.reindex()
         lab.services.search_service.lexical.compact()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -13,6 +14,7 @@ from coordinator.cli import cli
 from coordinator.maintenance.forget import forget, pending_forgets
 from coordinator.maintenance.job import run_maintenance
 from memory.daily_log import DailyEntry
+from memory.entry_vectors import text_key
 from memory.errors import EntryNotFoundError, InvalidInputError
 
 pytestmark = pytest.mark.integration
@@ -81,6 +83,8 @@ def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
         ".labmem/state/backups/",
     ):
         assert any(rel.startswith(where) for rel in before), (where, before)
+    vectors = home / ".labmem/index/entry-vectors.npz"
+    assert text_key(TEXT) in np.load(vectors)["keys"]  # dedupe kept the entry's vector
 
     result = CliRunner().invoke(
         cli, ["forget", entry_id, "--yes", "--json"], env={"LABMEM_NOW": DAY2}
@@ -92,6 +96,7 @@ def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
     assert holding(home, "Zebracorn") == []
     assert holding(home, "rack is behind the blue door") == []
     assert pending_forgets(home / ".labmem/state") == []
+    assert text_key(TEXT) not in np.load(vectors)["keys"]
     assert any(rel.startswith(".labmem/index/chroma/") for rel in every_file(home))  # scanned
     # Only the forgotten entry went: other lines about racks and printers stay.
     assert "The VPN rack is in room 5." in (home / "memory/2026-11-28.md").read_text()

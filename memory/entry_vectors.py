@@ -1,0 +1,105 @@
+"""Embeddings of curated entries, kept between processes (derived, rebuildable).
+
+Dedupe compares a new statement with every active entry of MEMORY.md or a project's notes,
+so a one-shot ``labmem remember`` would embed them all again on every run. This file
+(``.labmem/index/entry-vectors.npz``) keeps each vector under the sha256 of its text, for
+one embedder identity. It is derived data: a different model, or a missing, broken or
+foreign file, starts empty, and deleting it costs one re-embedding. ``forget`` drops the
+vectors of the texts it removes (``forget_texts``).
+
+It does NOT decide what is a duplicate (``memory.dedupe`` does) and holds no text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memory.errors import MemoryFrameworkError
+from memory.files import write_temp
+
+__all__ = ["StoredVectors", "forget_texts", "text_key"]
+
+LIMIT = 50_000  # vectors kept; past it the file starts over (a cache, not a record)
+
+
+def text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _read(path: Path) -> tuple[str, dict[str, np.ndarray]]:
+    """(embedder identity, vectors by text key); ("", {}) for a missing or broken file."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            keys, matrix = data["keys"], data["vectors"]
+            return str(data["identity"]), {str(k): matrix[n] for n, k in enumerate(keys)}
+    except (OSError, ValueError, KeyError, EOFError):
+        return "", {}
+
+
+def _write(path: Path, identity: str, vectors: dict[str, np.ndarray], dimension: int) -> None:
+    buffer = io.BytesIO()
+    matrix = (
+        np.stack(list(vectors.values())).astype(np.float32)
+        if vectors
+        else np.zeros((0, dimension), dtype=np.float32)
+    )
+    keys = np.array(list(vectors), dtype="U64")
+    np.savez(buffer, identity=np.array(identity), keys=keys, vectors=matrix)
+    try:
+        tmp = write_temp(path, buffer.getvalue())
+    except (OSError, MemoryFrameworkError):
+        return  # a cache that cannot be saved is only slower next time
+    try:
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
+def forget_texts(path: Path, texts: Iterable[str]) -> int:
+    """Drop the vectors of ``texts``, whichever model made them; how many were dropped."""
+    identity, vectors = _read(path)
+    gone = [key for key in {text_key(t) for t in texts} if key in vectors]
+    for key in gone:
+        del vectors[key]
+    if gone:
+        dimension = next(iter(vectors.values())).shape[0] if vectors else 0
+        _write(path, identity, vectors, dimension)
+    return len(gone)
+
+
+class StoredVectors:
+    """``get(texts)`` like ``memory.dedupe.VectorCache``, backed by a file."""
+
+    def __init__(self, path: Path, embedder: Any) -> None:
+        self.path = path
+        self.embedder = embedder
+        self._identity = str(embedder.identity.key)
+        self._vectors: dict[str, np.ndarray] | None = None
+
+    def _load(self) -> dict[str, np.ndarray]:
+        if self._vectors is None:
+            identity, vectors = _read(self.path)
+            self._vectors = vectors if identity == self._identity else {}
+        return self._vectors
+
+    def get(self, texts: Sequence[str]) -> np.ndarray:
+        known = self._load()
+        keys = [text_key(t) for t in texts]
+        missing = {k: t for k, t in zip(keys, texts, strict=True) if k not in known}
+        if missing:
+            if len(known) + len(missing) > LIMIT:
+                known.clear()
+            vectors = self.embedder.embed(list(missing.values()))
+            for key, vector in zip(missing, vectors, strict=True):
+                known[key] = np.asarray(vector, dtype=np.float32)
+            _write(self.path, self._identity, known, self.embedder.identity.dimension)
+        if not texts:
+            return np.zeros((0, self.embedder.identity.dimension), dtype=np.float32)
+        return np.stack([known[k] for k in keys])

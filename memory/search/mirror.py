@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from memory.search.embedders import Vectors
 from memory.search.vector_index import VectorIndex
@@ -35,6 +36,7 @@ class MirroredIndex:
         self._codes = np.zeros(0, dtype=np.int16)
         self._layer_code: dict[str, int] = {}
         self._matrix = np.zeros((0, 0), dtype=np.float32)
+        self._masks: dict[tuple[str, ...], npt.NDArray[np.bool_]] = {}  # rows in these layers
 
     @property
     def loaded(self) -> bool:
@@ -49,12 +51,14 @@ class MirroredIndex:
         self._matrix = np.array(matrix, dtype=np.float32, copy=True)
         self._codes = np.array([self._code(layer) for layer in self._layers], dtype=np.int16)
         self._count = len(self._ids)
+        self._masks.clear()
         self._loaded = True
 
     def _code(self, layer: str) -> int:
         return self._layer_code.setdefault(layer, len(self._layer_code))
 
     def _put(self, ids: Sequence[str], vectors: Vectors, layers: Sequence[str]) -> None:
+        self._masks.clear()
         fresh = [n for n, chunk_id in enumerate(ids) if chunk_id not in self._row]
         for n, chunk_id in enumerate(ids):
             row = self._row.get(chunk_id)
@@ -76,6 +80,7 @@ class MirroredIndex:
         )
 
     def _drop(self, ids: Sequence[str]) -> None:
+        self._masks.clear()
         rows = sorted({self._row[i] for i in ids if i in self._row})
         if not rows:
             return
@@ -116,8 +121,12 @@ class MirroredIndex:
             return []
         scores = self._matrix @ np.asarray(vector, dtype=np.float32).reshape(-1)
         if layers is not None:
-            wanted = [self._layer_code[x] for x in layers if x in self._layer_code]
-            scores = np.where(np.isin(self._codes, wanted), scores, -np.inf)
+            key = tuple(layers)
+            mask = self._masks.get(key)
+            if mask is None:
+                wanted = [self._layer_code[x] for x in layers if x in self._layer_code]
+                mask = self._masks[key] = np.isin(self._codes, wanted)
+            scores = np.where(mask, scores, -np.inf)
         k = min(k, len(self._ids))
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.argsort(-scores[top], kind="stable")]
@@ -158,6 +167,7 @@ class MirroredIndex:
 
     def reset(self, identity: dict[str, str]) -> None:
         self.inner.reset(identity)
+        self._masks.clear()
         self._count = 0
         self._ids, self._layers, self._row = [], [], {}
         self._codes = np.zeros(0, dtype=np.int16)

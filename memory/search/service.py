@@ -82,6 +82,9 @@ class SearchService:
         self.threads = threads
         self.lexical: LexicalStore = lexical if lexical is not None else self._open_lexical()
         self._query_vectors: OrderedDict[str, Vectors] = OrderedDict()
+        # After a sync that left nothing to do: the lexical index's version stamp and the
+        # file stats it saw. The same stamp and stats on the next search: nothing to sync.
+        self._clean: tuple[tuple[int, int], dict[str, tuple[int, int]]] | None = None
 
     @property
     def identity(self) -> dict[str, str]:
@@ -165,6 +168,7 @@ class SearchService:
     def _rebuild(
         self, progress: Callable[[int, int], None] | None, budget: float | None
     ) -> SyncReport:
+        self._clean = None
         self.lexical.reset()
         self.vectors.reset(self.identity)
         self.lexical.set_meta(self.identity)
@@ -182,7 +186,12 @@ class SearchService:
         (``None``: all of them). What is left is filled in by the next sync.
 
         One process at a time (an inter-process lock): two searches on a stale index would
-        otherwise insert the same chunk twice."""
+        otherwise insert the same chunk twice. A search in a warm process whose files and
+        index are as the last complete sync left them returns at once, without the lock."""
+        if self._clean is not None and progress is None:
+            files = self._files()
+            if self._clean == (self.lexical.version(), files):
+                return SyncReport(files_scanned=len(files))
         with locked(self.root / ".labmem" / "state" / "locks", "index"):
             if not self.check_identity():
                 refresh = getattr(self.vectors, "refresh", None)
@@ -206,6 +215,7 @@ class SearchService:
             self._update_words(report, files, changed, gone)
         report.reembedded = self.fill(budget, progress)
         report.pending = self.lexical.pending_count()
+        self._clean = None if report.pending else (self.lexical.version(), files)
         return report
 
     def _update_words(
@@ -263,6 +273,8 @@ class SearchService:
         Texts are sorted by length so a batch pads little, identical texts are embedded
         once, and batches run on ``threads`` workers (onnxruntime releases the GIL) while
         this thread stores finished ones."""
+        if budget is not None and budget <= 0:
+            return 0  # words only: the vectors are left to the next sync with time for them
         ids = self.lexical.pending()
         if not ids:
             return 0

@@ -103,10 +103,20 @@ def _embedding_function(embedder: Embedder) -> Any:
 
     @register_embedding_function
     class LabmemEmbeddingFunction(EmbeddingFunction):  # type: ignore[type-arg]
-        def __init__(self, inner: Embedder) -> None:
+        """Labmem passes vectors itself; chromadb only calls this for its own checks. A
+        function rebuilt from a collection's config (chromadb does so on every open) loads
+        its model only if it is ever called: loading MiniLM there cost ~0.3 s per open."""
+
+        def __init__(self, inner: Embedder | None, key: str = "") -> None:
             self._inner = inner
+            self._key = inner.identity.key if inner is not None else key
 
         def __call__(self, input: Sequence[str]) -> list[Any]:
+            if self._inner is None:
+                from memory.search.embedders import HashingEmbedder, MiniLMEmbedder
+
+                hashing = self._key.startswith("hashing")
+                self._inner = HashingEmbedder() if hashing else MiniLMEmbedder()
             return list(self._inner.embed(list(input)))
 
         @staticmethod
@@ -114,15 +124,11 @@ def _embedding_function(embedder: Embedder) -> Any:
             return "labmem"
 
         def get_config(self) -> dict[str, Any]:
-            return {"embedder": self._inner.identity.key}
+            return {"embedder": self._key}
 
         @staticmethod
         def build_from_config(config: dict[str, Any]) -> LabmemEmbeddingFunction:
-            from memory.search.embedders import HashingEmbedder, MiniLMEmbedder
-
-            key = str(config.get("embedder", ""))
-            inner: Embedder = HashingEmbedder() if key.startswith("hashing") else MiniLMEmbedder()
-            return LabmemEmbeddingFunction(inner)
+            return LabmemEmbeddingFunction(None, str(config.get("embedder", "")))
 
         def default_space(self) -> Any:
             return "cosine"

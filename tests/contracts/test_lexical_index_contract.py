@@ -1,4 +1,5 @@
-"""Every lexical backend passes the same suite: SQLite FTS5 and the in-memory twin."""
+"""Every lexical backend passes the same suite: SQLite FTS5 (answering from SQL, and from
+its in-memory postings) and the in-memory twin."""
 
 from __future__ import annotations
 
@@ -12,10 +13,14 @@ from memory.search.lexical import Filters, LexicalIndex, LexicalStore
 from memory.search.lexical_memory import InMemoryLexicalIndex
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "sqlite-postings-in-memory", "memory"])
 def index(request: pytest.FixtureRequest, tmp_path: Path) -> LexicalStore:
-    if request.param == "sqlite":
-        store: LexicalStore = LexicalIndex(tmp_path / "lexical.sqlite")
+    if request.param.startswith("sqlite"):
+        # The second: every search after writes answers from the in-memory postings.
+        mirrored = request.param == "sqlite-postings-in-memory"
+        store: LexicalStore = LexicalIndex(
+            tmp_path / "lexical.sqlite", mirror_after=0 if mirrored else 10**9
+        )
         request.addfinalizer(store.close)
         return store
     return InMemoryLexicalIndex()

@@ -187,3 +187,25 @@ def test_an_entry_without_its_vector_yet_is_not_outranked_for_it(home: Path) -> 
     hits = service.search("Sonoff Zigbee dongle", k=3, layers=["daily"], now=_now())
     assert "Sonoff" in hits[0].text
     service.close()
+
+
+def test_a_warm_search_sees_every_write_of_another_process(home: Path) -> None:
+    _import(home, 50)
+    warm = _service(home, CountingEmbedder())
+    warm.sync()
+    for _ in range(3):  # a warm process: words and vectors are copied into memory
+        warm.search("greenhouse sensor", k=3, layers=["daily"], now=_now())
+    assert warm.sync().files_changed == 0
+    with Lab.open(home) as other:  # written, not indexed
+        other.remember("Calibrated the pH meter in the cold room.", layer="daily")
+    report = warm.sync()
+    assert report.files_changed == 1 and report.added == 1
+    hits = warm.search("pH meter cold room", k=3, layers=["daily"], now=_now())
+    assert hits and "pH meter" in hits[0].text
+    with Lab.open(home) as other:  # written and indexed by the other process
+        other.remember("Defrosted the minus-80 freezer.", layer="daily")
+        assert other.search("defrosted freezer", layers=["daily"])
+    assert warm.sync().added == 0  # nothing left to index here...
+    hits = warm.search("defrosted freezer", k=3, layers=["daily"], now=_now())
+    assert hits and "minus-80" in hits[0].text  # ...and the copies in memory follow
+    warm.close()

@@ -45,7 +45,8 @@ CURATED = frozenset({"memory", "project"})
 MAX_QUERY_CHARS = 2000
 EMBED_BATCH = 64  # texts per embedding call at most (sorted by length: little padding)
 BATCH_CHARS = 6000  # and characters: a batch of long texts stays short, so a budget holds
-STORE_BATCH = 512  # vectors per write to the vector index
+STORE_BATCH = 512  # vectors stored at a time
+STORE_PIECE = 128  # vectors per call to the vector index
 QUERY_CACHE = 256  # query vectors kept (a session often asks the same thing again)
 
 
@@ -291,13 +292,7 @@ class SearchService:
 
         def store() -> None:
             nonlocal stored
-            if not ready:
-                return
-            part = [c for group, _ in ready for c in group]
-            vectors = np.concatenate([v for _, v in ready])
-            self.vectors.upsert([c.id for c in part], vectors, [c.layer for c in part])
-            self.lexical.clear_pending([c.id for c in part])
-            stored += len(part)
+            stored += self._store(ready)
             ready.clear()
             if progress:
                 progress(stored, len(chunks))
@@ -308,7 +303,8 @@ class SearchService:
             nxt = 0
             while nxt < len(batches) or queue:
                 out_of_time = deadline is not None and time.monotonic() > deadline
-                while nxt < len(batches) and len(queue) < workers and not out_of_time:
+                # One batch more than workers: one is waiting while this thread stores.
+                while nxt < len(batches) and len(queue) <= workers and not out_of_time:
                     queue.append((batches[nxt], pool.submit(self.embedder.embed, batches[nxt])))
                     nxt += 1
                 if not queue:
@@ -325,8 +321,28 @@ class SearchService:
                     ready.append((group, np.repeat(vector[None, :], len(group), axis=0)))
                 if sum(len(g) for g, _ in ready) >= STORE_BATCH:
                     store()
-        store()
+        if ready:
+            store()
         return stored
+
+    def _store(self, ready: list[tuple[list[Chunk], Vectors]]) -> int:
+        """Store computed vectors and take their chunks off the pending list."""
+        part = [c for group, _ in ready for c in group]
+        if not part:
+            return 0
+        vectors = np.concatenate([v for _, v in ready])
+        for start in range(0, len(part), STORE_PIECE):
+            # chromadb holds the GIL for a whole upsert: in pieces, the embedding threads
+            # hand over finished batches and start new ones in between.
+            piece = part[start : start + STORE_PIECE]
+            self.vectors.upsert(
+                [c.id for c in piece],
+                vectors[start : start + STORE_PIECE],
+                [c.layer for c in piece],
+            )
+            time.sleep(0)
+        self.lexical.clear_pending([c.id for c in part])
+        return len(part)
 
     # -- search ----------------------------------------------------------------------------
     def search(

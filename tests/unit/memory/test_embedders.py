@@ -34,6 +34,24 @@ def test_minilm_runs_offline_and_ranks_by_meaning() -> None:
     assert float(alone @ vectors[1]) > 0.999
 
 
+@pytest.mark.integration  # the real model
+def test_minilm_from_several_threads_at_once_gives_the_same_vectors() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    model = MiniLMEmbedder()
+    texts = [f"Checked sensor {i} in greenhouse row {i % 7} after the frost." for i in range(48)]
+    batches = [texts[i : i + 6] for i in range(0, len(texts), 6)]
+    alone = model.embed(texts)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        together = np.concatenate(list(pool.map(model.embed, batches)))
+    assert np.allclose(alone, together, atol=1e-5)
+    sessions = model._idle.qsize()
+    assert 1 <= sessions <= 3  # at most one per concurrent caller...
+    for _ in range(3):
+        model.embed(texts[:2])
+    assert model._idle.qsize() == sessions  # ...kept for the next calls, not rebuilt
+
+
 @pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_minilm_refuses_files_that_fail_their_checksum(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path

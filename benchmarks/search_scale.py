@@ -19,6 +19,7 @@ import statistics
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
+from math import nan
 from pathlib import Path
 from typing import Any
 
@@ -147,20 +148,21 @@ class CachedEmbedder:
         )
 
 
-def measure(n: int, queries: int, use_cache: bool) -> dict[str, float]:
+def measure(n: int, queries: int, use_cache: bool, keep: Path | None = None) -> dict[str, float]:
     from coordinator import Lab, load_settings
     from memory.search import embedders
 
     real = embedders.MiniLMEmbedder()
     out: dict[str, float] = {"chunks": 0}
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "lab"
-        texts = build_workspace(root, n)
+        root = keep / f"lab-{n}" if keep else Path(tmp) / "lab"
+        reuse = root.exists()  # kept from an earlier run: searches only
+        texts = [] if reuse else build_workspace(root, n)
         # The bare embedder on exactly what the index embeds (daily chunks carry their date).
         sample = [f"(29 November 2025) {t}" for t in texts[:2000]]
         started = time.perf_counter()
         real.embed(sample)
-        out["embedder_per_s"] = len(sample) / (time.perf_counter() - started)
+        out["embedder_per_s"] = len(sample) / (time.perf_counter() - started) if sample else nan
         settings = load_settings(home=root, now="2026-11-29T12:00:00Z")
         cached = CachedEmbedder(real, f"scale-{n}") if use_cache else None
         if cached is not None:
@@ -172,8 +174,9 @@ def measure(n: int, queries: int, use_cache: bool) -> dict[str, float]:
                 started = time.perf_counter()
                 report = lab.reindex()
                 build = time.perf_counter() - started
-                out["chunks"] = report.added
-                out["build_per_s"] = report.added / build
+                service = getattr(lab, "services", lab).search_service  # older checkouts: lab
+                out["chunks"] = service.lexical.count()
+                out["build_per_s"] = report.added / build if report.added else nan
                 started = time.perf_counter()
                 lab.reindex()
                 out["nochange_sync_s"] = time.perf_counter() - started
@@ -209,10 +212,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="keep the workspaces in this folder; one found there is searched, not rebuilt "
+        "(run the same command with another checkout on PYTHONPATH: side by side)",
+    )
     args = parser.parse_args()
     rows = []
     for n in (int(s) for s in args.sizes.split(",")):
-        result = measure(n, args.queries, use_cache=n > 20_000)
+        result = measure(n, args.queries, use_cache=n > 20_000, keep=args.keep)
         rows.append((n, result))
         print(f"done {n}: {result}", flush=True)
     print(

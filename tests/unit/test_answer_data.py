@@ -10,7 +10,7 @@ import pytest
 DATA = Path(__file__).resolve().parents[1] / "data" / "answers"
 
 
-@pytest.mark.parametrize("part", ["scenario_train.json", "scenario_test.json"])
+@pytest.mark.parametrize("part", ["scenario_train.json", "scenario_test.json", "frozen_v3.json"])
 def test_scenario_labels_hold(part: str) -> None:
     data = json.loads((DATA / part).read_text(encoding="utf-8"))
     statements = data["statements"]

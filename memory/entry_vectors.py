@@ -15,14 +15,12 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from memory.errors import MemoryFrameworkError
-from memory.files import write_temp
 
 __all__ = ["StoredVectors", "forget_texts", "text_key"]
 
@@ -52,14 +50,19 @@ def _write(path: Path, identity: str, vectors: dict[str, np.ndarray], dimension:
     )
     keys = np.array(list(vectors), dtype="U64")
     np.savez(buffer, identity=np.array(identity), keys=keys, vectors=matrix)
+    # Derived data: written whole and renamed into place, but not fsynced — a file lost or
+    # torn by a crash reads as broken and starts empty (one re-embedding), and an fsync on
+    # every curated write cost more than the embedding it saves.
+    name = ""
     try:
-        tmp = write_temp(path, buffer.getvalue())
-    except (OSError, MemoryFrameworkError):
-        return  # a cache that cannot be saved is only slower next time
-    try:
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(buffer.getvalue())
+        os.replace(name, path)
+    except OSError:  # a cache that cannot be saved is only slower next time
+        if name:
+            Path(name).unlink(missing_ok=True)
 
 
 def forget_texts(path: Path, texts: Iterable[str]) -> int:

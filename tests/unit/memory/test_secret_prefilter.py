@@ -112,3 +112,19 @@ def test_ordinary_text_never_loads_the_vendor_detectors() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_metadata_values_are_scanned_one_by_one() -> None:
+    """An entry's metadata is scanned value by value: "src=user" followed by an id of letters
+    and digits is not a login, and the entry stays searchable."""
+    from memory.document import parse_document
+    from memory.secret_lines import document_secrets
+
+    ids = ["m-3ebeeffa", "m-bfafdda7", "m-df1ecfa8", "m-2f82b02f", "m-6b67116c"]
+    lines = [
+        f"- The printer is on VLAN {n}. <!-- id=m-{n:08x} kind=fact at=2026-11-29T13:06:40Z "
+        f"src=user supersedes={old} -->"
+        for n, old in enumerate(ids)
+    ]
+    doc = parse_document("# MEMORY\n\n## Lab facts\n\n" + "\n".join(lines) + "\n")
+    assert document_secrets("MEMORY.md", doc) == []

@@ -46,13 +46,19 @@ def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -
     if settings.index == "chroma-http":
         vectors = ChromaVectorIndex.server(settings.index_host, settings.index_port, name, embedder)
     else:
+        from memory.files import locked
+
         chroma_dir = workspace.index_dir / "chroma"
-        try:
-            vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
-        except Exception:
-            # A corrupted derived index is rebuilt from the Markdown, never a crash.
-            shutil.rmtree(chroma_dir, ignore_errors=True)
-            vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
+        # chromadb creates its tables on first open without a lock of its own: two processes
+        # opening a new folder at once fail ("table collections already exists"), and the
+        # one that failed would then delete the folder the other is using. One at a time.
+        with locked(workspace.lock_dir, "index-open"):
+            try:
+                vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
+            except Exception:
+                # A corrupted derived index is rebuilt from the Markdown, never a crash.
+                shutil.rmtree(chroma_dir, ignore_errors=True)
+                vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
     weights = SearchWeights(
         half_life_days=settings.decay_half_life_days,
         decay_floor=settings.decay_floor,

@@ -367,6 +367,27 @@ def test_7_concurrent_searches_on_a_stale_index(tmp_path: Path, home: Path) -> N
         assert proc.returncode == 0, err
 
 
+def test_7_concurrent_first_opens_of_the_index_all_succeed(tmp_path: Path) -> None:
+    # chromadb creates its tables on first open with no lock of its own: six processes
+    # opening a new workspace at once used to fail ("table collections already exists",
+    # "disk I/O error") — and the one that failed deleted the folder the others were using.
+    cmd = [sys.executable, "-c", "from coordinator.cli import main; main()", "search", "disks"]
+    for trial in range(4):
+        env = {
+            **os.environ,
+            "LABMEM_HOME": str(tmp_path / f"lab{trial}"),
+            "LABMEM_EMBEDDER": "hashing",
+        }
+        procs = [
+            subprocess.Popen(
+                cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+            )
+            for _ in range(6)
+        ]
+        errors = [proc.communicate(timeout=120)[1] for proc in procs]
+        assert [proc.returncode for proc in procs] == [0] * 6, errors
+
+
 # -- 8. YAML, modes, temp files, symlinks -------------------------------------------------
 def test_8_backslashes_and_quotes_keep_draft_front_matter_valid(lab: Lab, home: Path) -> None:
     from skills.loader import load_skill

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from coordinator.settings import Settings
     from memory.search.embedders import Embedder
     from memory.search.service import SearchService
+    from memory.search.vector_index import ChromaVectorIndex
     from memory.workspace import Workspace
 
 __all__ = ["build_search", "collection_name", "embedder_for"]
@@ -46,19 +47,14 @@ def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -
     if settings.index == "chroma-http":
         vectors = ChromaVectorIndex.server(settings.index_host, settings.index_port, name, embedder)
     else:
-        from memory.files import locked
+        from memory.search.snapshot import SnapshotIndex
 
         chroma_dir = workspace.index_dir / "chroma"
-        # chromadb creates its tables on first open without a lock of its own: two processes
-        # opening a new folder at once fail ("table collections already exists"), and the
-        # one that failed would then delete the folder the other is using. One at a time.
-        with locked(workspace.lock_dir, "index-open"):
-            try:
-                vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
-            except Exception:
-                # A corrupted derived index is rebuilt from the Markdown, never a crash.
-                shutil.rmtree(chroma_dir, ignore_errors=True)
-                vectors = ChromaVectorIndex.embedded(chroma_dir, name, embedder)
+        vectors = SnapshotIndex(
+            lambda: _open_embedded(workspace, chroma_dir, name, embedder),
+            chroma_dir,
+            workspace.lock_dir,
+        )
     weights = SearchWeights(
         half_life_days=settings.decay_half_life_days,
         decay_floor=settings.decay_floor,
@@ -69,3 +65,23 @@ def build_search(workspace: Workspace, settings: Settings, embedder: Embedder) -
     return SearchService(
         workspace.root, workspace.index_dir, embedder, vectors, weights, threads=threads
     )
+
+
+def _open_embedded(
+    workspace: Workspace, chroma_dir: Path, name: str, embedder: Embedder
+) -> ChromaVectorIndex:
+    """chromadb in ``chroma_dir``, opened when a search must write or read past the copy
+    on disk."""
+    from memory.files import locked
+    from memory.search.vector_index import ChromaVectorIndex
+
+    # chromadb creates its tables on first open without a lock of its own: two processes
+    # opening a new folder at once fail ("table collections already exists"), and the
+    # one that failed would then delete the folder the other is using. One at a time.
+    with locked(workspace.lock_dir, "index-open"):
+        try:
+            return ChromaVectorIndex.embedded(chroma_dir, name, embedder)
+        except Exception:
+            # A corrupted derived index is rebuilt from the Markdown, never a crash.
+            shutil.rmtree(chroma_dir, ignore_errors=True)
+            return ChromaVectorIndex.embedded(chroma_dir, name, embedder)

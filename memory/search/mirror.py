@@ -42,6 +42,9 @@ class MirroredIndex:
     def loaded(self) -> bool:
         return self._loaded
 
+    def close(self) -> None:
+        """Nothing to release: the copy lives as long as the object."""
+
     # -- the copy --------------------------------------------------------------------------
     def load(self) -> None:
         ids, matrix, layers = self.inner.dump()

@@ -111,6 +111,7 @@ class SearchService:
 
     def close(self) -> None:
         self.lexical.close()
+        self.vectors.close()  # a copy of the vectors may be saved for the next process
 
     # -- sync ------------------------------------------------------------------------------
     def _files(self) -> dict[str, tuple[int, int]]:

@@ -10,12 +10,13 @@ import pytest
 
 from memory.search.embedders import HashingEmbedder
 from memory.search.mirror import MirroredIndex
+from memory.search.snapshot import SnapshotIndex
 from memory.search.vector_index import ChromaVectorIndex, InMemoryVectorIndex
 
 EMB = HashingEmbedder(dimension=64)
 
 
-@pytest.fixture(params=["memory", "embedded", "server", "mirror"])
+@pytest.fixture(params=["memory", "embedded", "server", "mirror", "snapshot"])
 def index(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     name = f"labmem-test-{tmp_path.name[-20:]}".replace("_", "-")
     if request.param == "memory":
@@ -25,6 +26,12 @@ def index(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     elif request.param == "server":
         host, port = request.getfixturevalue("chroma_server")
         idx = ChromaVectorIndex.server(host, port, name, EMB)
+    elif request.param == "snapshot":
+        idx = SnapshotIndex(
+            lambda: ChromaVectorIndex.embedded(tmp_path / "chroma", name, EMB),
+            tmp_path / "chroma",
+            tmp_path / "locks",
+        )
     else:
         # The in-memory copy over chromadb, loaded from the start: it must answer exactly
         # as its store of record does, and keep that store in step.

@@ -30,7 +30,16 @@ def test_a_routed_statement_needs_no_index_and_no_langgraph(workspace: Path) -> 
     assert "metric units" in (workspace / "MEMORY.md").read_text()
 
 
-def test_search_loads_the_index_but_not_langgraph(workspace: Path) -> None:
-    loaded = loaded_heavy(workspace, "search", "battery")
-    assert "chromadb" in loaded
-    assert not loaded & {"langgraph", "langchain_core"}
+def test_search_on_a_current_index_reads_the_copy_not_chromadb(workspace: Path) -> None:
+    from coordinator import Lab
+
+    with Lab.open(workspace) as lab:
+        lab.remember("The NAS battery was replaced in March.", layer="memory")
+    # The first search after a write updates chromadb and saves a copy of the vectors.
+    first = loaded_heavy(workspace, "search", "battery")
+    assert "chromadb" in first
+    assert not first & {"langgraph", "langchain_core"}
+    # The next one finds the index current and reads the copy.
+    again = loaded_heavy(workspace, "search", "battery")
+    assert "onnxruntime" in again and "chromadb" not in again
+    assert not again & {"langgraph", "langchain_core"}

@@ -79,6 +79,8 @@ class Services:
         self._skills: SkillSession | None = None
 
     def close(self) -> None:
+        if self._vectors is not None:
+            self._vectors.save()
         if self._search is not None:
             self._search.close()
             self._search = None

@@ -259,7 +259,7 @@ class CuratedFile:
                 text = doc.render()
                 if text == snap.text:
                     return result
-                self.backup()
+                self.backup(snap.text.encode("utf-8") if snap.digest else None)
                 try:
                     rewrite(self.path, text, snap.digest)
                 except DirtyFileError:
@@ -287,8 +287,11 @@ class CuratedFile:
         result = change(doc)
         return result, doc.render(), snap
 
-    def backup(self) -> None:
-        backup(self.path, self.backup_dir / self.rel.replace("/", "__"), self.keep_backups)
+    def backup(self, data: bytes | None = None) -> None:
+        """Keep the file as it is (``data``: as it was just read) before a rewrite."""
+        if data is None and not self.path.exists():
+            return
+        backup(self.path, self.backup_dir / self.rel.replace("/", "__"), self.keep_backups, data)
 
     def _mtime(self) -> datetime | None:
         from datetime import UTC

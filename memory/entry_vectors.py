@@ -16,6 +16,8 @@ import hashlib
 import io
 import os
 import tempfile
+import time
+import weakref
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,9 @@ import numpy as np
 __all__ = ["StoredVectors", "forget_texts", "text_key"]
 
 LIMIT = 50_000  # vectors kept; past it the file starts over (a cache, not a record)
+SAVE_EVERY = 2.0  # seconds: a warm process saves new vectors at most this often, and on close
+
+_OPEN: weakref.WeakSet[StoredVectors] = weakref.WeakSet()  # to forget in this process too
 
 
 def text_key(text: str) -> str:
@@ -66,9 +71,14 @@ def _write(path: Path, identity: str, vectors: dict[str, np.ndarray], dimension:
 
 
 def forget_texts(path: Path, texts: Iterable[str]) -> int:
-    """Drop the vectors of ``texts``, whichever model made them; how many were dropped."""
+    """Drop the vectors of ``texts``, whichever model made them, from the file and from this
+    process's caches (which would otherwise save them again); how many the file held."""
+    keys = {text_key(t) for t in texts}
+    for cache in list(_OPEN):
+        if cache.path == path:
+            cache.drop(keys)
     identity, vectors = _read(path)
-    gone = [key for key in {text_key(t) for t in texts} if key in vectors]
+    gone = [key for key in keys if key in vectors]
     for key in gone:
         del vectors[key]
     if gone:
@@ -78,13 +88,21 @@ def forget_texts(path: Path, texts: Iterable[str]) -> int:
 
 
 class StoredVectors:
-    """``get(texts)`` like ``memory.dedupe.VectorCache``, backed by a file."""
+    """``get(texts)`` like ``memory.dedupe.VectorCache``, backed by a file.
+
+    New vectors are saved at once the first time, then at most every ``SAVE_EVERY`` seconds
+    and on ``save()`` (the services call it on close): a warm process writing a statement
+    a second does not rewrite the file each time. A save merges what this process embedded
+    into the file as it is now, so two processes never drop each other's vectors."""
 
     def __init__(self, path: Path, embedder: Any) -> None:
         self.path = path
         self.embedder = embedder
         self._identity = str(embedder.identity.key)
         self._vectors: dict[str, np.ndarray] | None = None
+        self._added: set[str] = set()  # embedded here, not saved yet
+        self._saved_at: float | None = None
+        _OPEN.add(self)
 
     def _load(self) -> dict[str, np.ndarray]:
         if self._vectors is None:
@@ -102,7 +120,33 @@ class StoredVectors:
             vectors = self.embedder.embed(list(missing.values()))
             for key, vector in zip(missing, vectors, strict=True):
                 known[key] = np.asarray(vector, dtype=np.float32)
-            _write(self.path, self._identity, known, self.embedder.identity.dimension)
+            self._added.update(missing)
+            if self._saved_at is None or time.monotonic() - self._saved_at >= SAVE_EVERY:
+                self.save()
         if not texts:
             return np.zeros((0, self.embedder.identity.dimension), dtype=np.float32)
         return np.stack([known[k] for k in keys])
+
+    def save(self) -> None:
+        """Merge the vectors embedded here since the last save into the file."""
+        self._saved_at = time.monotonic()
+        if not self._added:
+            return
+        known = self._load()
+        identity, on_disk = _read(self.path)
+        if identity != self._identity:
+            on_disk = {}
+        for key in self._added:
+            if key in known:
+                on_disk[key] = known[key]
+        if len(on_disk) > LIMIT:
+            on_disk = {key: known[key] for key in self._added if key in known}
+        _write(self.path, self._identity, on_disk, self.embedder.identity.dimension)
+        self._added.clear()
+
+    def drop(self, keys: Iterable[str]) -> None:
+        """Forget these text keys here (``forget`` removed their texts)."""
+        known = self._load()
+        for key in keys:
+            known.pop(key, None)
+            self._added.discard(key)

@@ -199,12 +199,18 @@ def rewrite(path: Path, text: str, expected: str | None) -> None:
     atomic_write(path, text)
 
 
-def backup(path: Path, backup_dir: Path, keep: int) -> Path | None:
-    """Copy ``path`` into ``backup_dir`` (keeping the newest ``keep``) before a rewrite."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
+def backup(path: Path, backup_dir: Path, keep: int, data: bytes | None = None) -> Path | None:
+    """Keep ``path`` as it is (``data``, if the caller read it already) in ``backup_dir``,
+    with the newest ``keep``, before a rewrite.
+
+    labmem replaces a file (a new one renamed over it) and never writes into it, so the
+    backup is a hard link to the file: no copy and no fsync, its data is on disk already.
+    Where links fail (another device, a file system without them) it is a copy."""
+    if data is None:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
     backup_dir.mkdir(parents=True, exist_ok=True)
     existing = sorted(backup_dir.glob(f"{path.name}.*.bak"))
     tag = digest(data)[:12]
@@ -212,10 +218,26 @@ def backup(path: Path, backup_dir: Path, keep: int) -> Path | None:
         return existing[-1]
     serial = int(existing[-1].name.split(".")[-3]) + 1 if existing else 1
     target = backup_dir / f"{path.name}.{serial:08d}.{tag}.bak"
-    atomic_write(target, data.decode("utf-8", errors="replace"))
-    for old in sorted(backup_dir.glob(f"{path.name}.*.bak"))[:-keep]:
+    if not _linked(path, target, data):
+        atomic_write(target, data.decode("utf-8", errors="replace"))
+    for old in [*existing, target][:-keep]:
         old.unlink(missing_ok=True)
     return target
+
+
+def _linked(path: Path, target: Path, data: bytes) -> bool:
+    """Hard-link ``path`` as ``target`` if it still holds ``data``."""
+    try:
+        os.link(path.resolve(), target)
+    except OSError:
+        return False
+    try:
+        if target.read_bytes() == data:
+            return True
+    except OSError:
+        pass
+    target.unlink(missing_ok=True)  # changed since it was read: a copy of what was read
+    return False
 
 
 def safe_child(root: Path, *parts: str) -> Path:

@@ -55,3 +55,45 @@ def test_forget_drops_the_vectors_of_a_text(tmp_path: Path) -> None:
     StoredVectors(path, later).get(["The admin password hint is blue.", "I prefer tea."])
     assert later.seen == ["The admin password hint is blue."]
     assert forget_texts(tmp_path / "missing.npz", ["x"]) == 0
+
+
+def test_a_warm_process_saves_new_vectors_later_and_on_save(tmp_path: Path) -> None:
+    path = tmp_path / "entry-vectors.npz"
+    warm = StoredVectors(path, Counting())
+    warm.get(["I prefer tea."])  # the first new vector is saved at once
+    warm.get(["The UPS is new."])  # the next within SAVE_EVERY waits
+    peek = Counting()
+    StoredVectors(path, peek).get(["I prefer tea.", "The UPS is new."])
+    assert peek.seen == ["The UPS is new."]
+    warm.save()
+    after = Counting()
+    StoredVectors(path, after).get(["I prefer tea.", "The UPS is new."])
+    assert after.seen == []
+
+
+def test_two_processes_keep_each_others_vectors(tmp_path: Path) -> None:
+    path = tmp_path / "entry-vectors.npz"
+    one, two = StoredVectors(path, Counting()), StoredVectors(path, Counting())
+    one.get(["I prefer tea."])
+    two.get(["The UPS is new."])
+    one.get(["The NAS is at 10.0.0.5."])
+    one.save()
+    two.save()
+    last = Counting()
+    StoredVectors(path, last).get(["I prefer tea.", "The UPS is new.", "The NAS is at 10.0.0.5."])
+    assert last.seen == []
+
+
+def test_forget_reaches_the_vectors_a_process_has_not_saved_yet(tmp_path: Path) -> None:
+    path = tmp_path / "entry-vectors.npz"
+    warm = Counting()
+    cache = StoredVectors(path, warm)
+    cache.get(["I prefer tea."])
+    cache.get(["The admin password hint is blue."])  # not saved yet
+    forget_texts(path, ["The admin password hint is blue."])
+    cache.save()  # must not write the forgotten vector back
+    later = Counting()
+    StoredVectors(path, later).get(["The admin password hint is blue.", "I prefer tea."])
+    assert later.seen == ["The admin password hint is blue."]
+    cache.get(["The admin password hint is blue."])
+    assert warm.seen.count("The admin password hint is blue.") == 2  # embedded anew

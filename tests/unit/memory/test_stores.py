@@ -185,6 +185,46 @@ def test_backups_are_kept_before_rewrites_and_bounded(home: Path) -> None:
     assert "fact number 4" in newest and "fact number 5" not in newest
 
 
+def test_a_backup_is_the_old_file_itself_and_a_later_write_never_touches_it(
+    home: Path,
+) -> None:
+    with Lab.open(home) as lab:
+        lab.remember("fact number 1", layer="memory")
+        before = (home / "MEMORY.md").read_bytes()
+        inode = (home / "MEMORY.md").stat().st_ino
+        lab.remember("fact number 2", layer="memory")
+        lab.remember("fact number 3", layer="memory")
+    backups = sorted((home / ".labmem/state/backups/MEMORY.md").glob("*.bak"))
+    linked = [b for b in backups if b.stat().st_ino == inode]
+    assert len(linked) == 1 and linked[0].read_bytes() == before  # no copy was made
+    assert (home / "MEMORY.md").stat().st_ino not in {b.stat().st_ino for b in backups}
+
+
+def test_a_backup_is_a_copy_where_links_fail(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    def no_links(*_: object, **__: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "link", no_links)
+    with Lab.open(home) as lab:
+        lab.remember("fact number 1", layer="memory")
+        before = (home / "MEMORY.md").read_text()
+        lab.remember("fact number 2", layer="memory")
+    newest = max((home / ".labmem/state/backups/MEMORY.md").glob("*.bak"))
+    assert newest.read_text() == before
+
+
+def test_a_backup_holds_what_was_read_even_if_the_file_changed_since(tmp_path: Path) -> None:
+    from memory.files import backup
+
+    live = tmp_path / "MEMORY.md"
+    live.write_text("- edited by hand after labmem read it\n")
+    target = backup(live, tmp_path / "backups", 5, data=b"- what labmem read\n")
+    assert target is not None and target.read_bytes() == b"- what labmem read\n"
+    assert target.stat().st_ino != live.stat().st_ino
+
+
 def test_session_layer_stays_in_memory(lab: Lab, home: Path) -> None:
     before = _tree(home)
     receipt = lab.remember("comparing two UPS models", layer="session", kind="task")

@@ -47,6 +47,9 @@ class Document:
     def __init__(self, parts: list[str | Entry], trailing_newline: bool = True) -> None:
         self.parts = parts
         self.trailing_newline = trailing_newline
+        # The parts as parsed and where their entries stand: valid while ``parts`` holds
+        # the very same objects (a change anywhere makes ``located()`` count again).
+        self._as_parsed: tuple[tuple[str | Entry, ...], tuple[Located, ...]] | None = None
 
     def render(self) -> str:
         """The file text. New or changed entries pass the secret guard first."""
@@ -63,19 +66,13 @@ class Document:
         return text + "\n" if self.trailing_newline and lines else text
 
     def located(self) -> Iterator[Located]:
-        line = 1
-        section: str | None = None
-        for index, part in enumerate(self.parts):
-            if isinstance(part, Entry):
-                height = len(part.raw) if part.raw is not None else len(render_entry(part))
-                yield Located(part, line, line + height - 1, section, index)
-                line += height
-            else:
-                if part.startswith("## "):
-                    section = part[3:].strip()
-                elif part.startswith("# "):
-                    section = None
-                line += 1
+        if self._as_parsed is not None:
+            parts, found = self._as_parsed
+            if len(parts) == len(self.parts) and all(
+                a is b for a, b in zip(parts, self.parts, strict=True)
+            ):
+                return iter(found)
+        return _locate(self.parts)
 
     def entries(self) -> list[Entry]:
         return [part for part in self.parts if isinstance(part, Entry)]
@@ -153,6 +150,17 @@ class Document:
 
 
 def parse_document(text: str) -> Document:
+    parts, trailing, found = _parsed(text)
+    document = Document(list(parts), trailing)
+    document._as_parsed = (parts, found)
+    return document
+
+
+@lru_cache(maxsize=16)
+def _parsed(text: str) -> tuple[tuple[str | Entry, ...], bool, tuple[Located, ...]]:
+    """The parts of ``text`` and where its entries stand. A write reads the same file
+    several times (dedupe, the write, the store after it), so the last few texts are kept;
+    each ``Document`` gets its own list of the (immutable) parts."""
     lines = text.split("\n")
     trailing = text.endswith("\n")
     if trailing:
@@ -169,7 +177,23 @@ def parse_document(text: str) -> Document:
             parts.extend(item)
         cursor = end
     parts.extend(lines[cursor:])
-    return Document(parts, trailing)
+    return tuple(parts), trailing, tuple(_locate(parts))
+
+
+def _locate(parts: list[str | Entry]) -> Iterator[Located]:
+    line = 1
+    section: str | None = None
+    for index, part in enumerate(parts):
+        if isinstance(part, Entry):
+            height = len(part.raw) if part.raw is not None else len(render_entry(part))
+            yield Located(part, line, line + height - 1, section, index)
+            line += height
+        else:
+            if part.startswith("## "):
+                section = part[3:].strip()
+            elif part.startswith("# "):
+                section = None
+            line += 1
 
 
 @lru_cache(maxsize=65536)

@@ -19,6 +19,7 @@ import tempfile
 import time
 import weakref
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,9 @@ SAVE_EVERY = 2.0  # seconds: a warm process saves new vectors at most this often
 _OPEN: weakref.WeakSet[StoredVectors] = weakref.WeakSet()  # to forget in this process too
 
 
+@lru_cache(maxsize=65_536)
 def text_key(text: str) -> str:
+    """The sha256 of ``text`` (dedupe asks for every active entry's on each write)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -41,3 +41,18 @@ def test_ordered_lists_and_code_blocks_are_not_entries() -> None:
     doc = parse_document(text)
     assert doc.entries() == []
     assert doc.render() == text
+
+
+def test_documents_of_the_same_text_are_independent_and_count_lines_after_a_change() -> None:
+    text = "# Memory\n\n## Facts\n\n- first fact\n- second fact\n\n## Notes\n\n- a note\n"
+    one, two = parse_document(text), parse_document(text)
+    assert [loc.line_start for loc in one.located()] == [5, 6, 10]
+    one.remove_at(4)  # "- first fact", changed directly in the list
+    assert [(loc.entry.text, loc.line_start) for loc in one.located()] == [
+        ("second fact", 5),
+        ("a note", 9),
+    ]
+    assert [loc.line_start for loc in two.located()] == [5, 6, 10]  # untouched
+    two.parts[4] = "- edited by hand"
+    assert [loc.entry.text for loc in two.located()] == ["second fact", "a note"]
+    assert parse_document(text).render() == text

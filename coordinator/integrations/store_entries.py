@@ -24,6 +24,7 @@ from coordinator.integrations.store_values import Place, decode_keys
 from memory.document import parse_document
 from memory.entry import Entry
 from memory.files import read_snapshot
+from memory.layers import kind_of_section
 from memory.records import Record, resolve
 
 if TYPE_CHECKING:
@@ -191,8 +192,6 @@ class EntryCatalogue:
         mtime = datetime.fromtimestamp(st.st_mtime, tz=UTC)
         day = _day_of(rel) if place.layer == "daily" else None
         prefix = {"memory": "m", "daily": "d", "project": "p"}[place.layer]
-        default = {"memory": "fact", "daily": "event", "project": "note"}[place.layer]
-        sections = _section_kinds(place.layer)
         entries = []
         for loc in parse_document(text).located():
             record = resolve(
@@ -200,7 +199,7 @@ class EntryCatalogue:
                 layer=place.layer,
                 path=rel,
                 prefix=prefix,
-                default_kind=sections.get((loc.section or "").lower(), default),
+                default_kind=kind_of_section(place.layer, loc.section),
                 file_day=day,
                 fallback_at=None if day else mtime,
                 project=place.name if place.layer == "project" else None,
@@ -219,15 +218,3 @@ def _day_of(rel: str) -> date | None:
         return date.fromisoformat(rel.rsplit("/", 1)[-1][:10])
     except ValueError:
         return None
-
-
-def _section_kinds(layer: str) -> dict[str, str]:
-    if layer == "memory":
-        from memory.longterm import KIND_SECTIONS as MEMORY_SECTIONS
-
-        return {v.lower(): k for k, v in MEMORY_SECTIONS.items()}
-    if layer == "project":
-        from projects.notes import KIND_SECTIONS as NOTE_SECTIONS
-
-        return {v.lower(): k for k, v in NOTE_SECTIONS.items()}
-    return {}

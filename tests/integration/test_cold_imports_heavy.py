@@ -43,3 +43,33 @@ def test_search_on_a_current_index_reads_the_copy_not_chromadb(workspace: Path) 
     again = loaded_heavy(workspace, "search", "battery")
     assert "onnxruntime" in again and "chromadb" not in again
     assert not again & {"langgraph", "langchain_core"}
+
+
+def test_a_warm_session_sees_what_another_process_indexed(workspace: Path) -> None:
+    import os
+    import subprocess
+
+    from coordinator import Lab
+
+    with Lab.open(workspace) as lab:
+        lab.remember("The NAS battery was replaced in March.", layer="memory")
+        assert lab.search("battery")  # this session now holds the copy of the vectors
+        env = {**os.environ, "LABMEM_HOME": str(workspace)}
+        for args in (
+            ["remember", "--layer", "daily", "Flashed new firmware onto the garage sensor."],
+            ["search", "firmware"],  # the other process embeds the new line: a write
+        ):
+            done = subprocess.run(
+                [sys.executable, "-c", "from coordinator.cli import main; main()", *args],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert done.returncode == 0, done.stderr
+        hits = lab.search("updated the sensor's software", layers=["daily"])
+        hit = next(h for h in hits if "firmware" in h.text)
+        # Its vector, stored by the other process, is in this session's copy: found by
+        # meaning too, not from a copy older than the other process's write.
+        ids = lab._services.search_service.vectors.dump()[0]
+        assert f"{hit.path}#{hit.id}" in ids

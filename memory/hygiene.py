@@ -171,7 +171,7 @@ def check_entries(entries: Iterable[Entry]) -> None:
 
 
 # Values labmem writes itself in a known shape (an entry id, a timestamp) need no scan.
-_OWN_VALUE = re.compile(
+OWN_VALUE = re.compile(
     r"^(?:[a-z]{1,2}-[0-9a-f]{4,12}|\d{4}-\d\d-\d\dT[\d:]+Z|[a-z-]{1,40}|\d{1,6})$"
 )
 
@@ -183,8 +183,8 @@ def _own_values_left_out(entry: Entry) -> list[str]:
         if key == "src" and value.startswith("import:"):
             value = value[len("import:") :]  # the import's source, as it was checked
         if key == "tags":
-            out += [tag for tag in value.split(",") if tag and not _OWN_VALUE.match(tag)]
-        elif value and not _OWN_VALUE.match(value):
+            out += [tag for tag in value.split(",") if tag and not OWN_VALUE.match(tag)]
+        elif value and not OWN_VALUE.match(value):
             out.append(value)
     return out
 

@@ -7,6 +7,7 @@ value) and ``labmem reindex`` warns about it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -14,8 +15,9 @@ from pathlib import Path
 from memory.document import Document, parse_document
 from memory.entry import Entry, render_entry
 from memory.files import read_snapshot
+from memory.hygiene import OWN_VALUE
 from memory.records import Record
-from memory.secrets import find_secrets, scan_batch
+from memory.secrets import scan_batch
 
 __all__ = [
     "SecretLine",
@@ -46,10 +48,30 @@ class SecretLine:
 
 
 def entry_secrets(entry: Entry) -> list[str]:
-    """Kinds of secret in an entry's text, nested lines or metadata values."""
-    meta = "\n".join(entry.get(key) or "" for key in entry.meta)
-    found = scan_batch([entry.body, meta]) if meta.strip() else [find_secrets(entry.body)]
+    """Kinds of secret in an entry's text, nested lines or metadata values (each value on
+    its own: joined, "src=user" next to a date or an id reads as a login)."""
+    found = scan_batch(_entry_texts(entry))
     return sorted({kind for kinds in found for kind in kinds})
+
+
+def _entry_texts(entry: Entry) -> list[str]:
+    """What to scan of an entry: its text, each metadata value, and (hand-written) its
+    lines without the values labmem writes itself — a comment the parser splits into
+    several keys ("note=the root pw is …") is still read whole."""
+    values = [entry.get(key) or "" for key in entry.meta]
+    texts = [entry.body, *(v for v in values if v.strip())]
+    if entry.raw is not None:
+        rest = "\n".join(_OWN_TOKEN.sub(_drop_own, line) for line in entry.raw)
+        if rest.strip():
+            texts.append(rest)
+    return texts
+
+
+_OWN_TOKEN = re.compile(r"(?<!\S)[\w.-]+=(\S+)")
+
+
+def _drop_own(match: re.Match[str]) -> str:
+    return "" if OWN_VALUE.match(match.group(1)) else match.group(0)
 
 
 def lines_without_secrets(lines: Sequence[str]) -> list[str]:
@@ -79,16 +101,12 @@ def document_secrets(rel: str, document: Document) -> list[SecretLine]:
     line = 1
     for part in document.parts:
         if isinstance(part, Entry):
-            texts.append(part.body)
-            owners.append(line)
             # Each value on its own, as the write guard scans them: joined, "src=user" next
             # to an id of letters and digits read as a login ("user m-2f82b02f") and withheld
             # ordinary entries from the index.
-            for key in part.meta:
-                value = part.get(key) or ""
-                if value.strip():
-                    texts.append(value)
-                    owners.append(line)
+            pieces = _entry_texts(part)
+            texts += pieces
+            owners += [line] * len(pieces)
             line += len(render_entry(part))
         else:
             if part.strip():
@@ -111,16 +129,33 @@ def _withheld_note(kinds: Sequence[str]) -> str:
 
 def mask_lines(text: str) -> str:
     """``text`` with every line that holds a secret replaced by a note saying so (for
-    anything shown or handed to a model: the boot preamble, a file view)."""
-    lines = text.split("\n")
-    out = []
-    for line, kinds in zip(lines, scan_batch(lines), strict=True):
+    anything shown or handed to a model: the boot preamble, a file view). An entry is read
+    as the guard reads it — its text, then each metadata value alone — and shown as one
+    note in place of all its lines when any of them holds a secret."""
+    document = parse_document(text)
+    texts: list[str] = []
+    owners: list[int] = []  # index of the part each scanned text belongs to
+    for index, part in enumerate(document.parts):
+        pieces = _entry_texts(part) if isinstance(part, Entry) else [part] if part.strip() else []
+        texts += pieces
+        owners += [index] * len(pieces)
+    kinds_of: dict[int, set[str]] = {}
+    for owner, kinds in zip(owners, scan_batch(texts), strict=True):
         if kinds:
-            indent = line[: len(line) - len(line.lstrip())]
-            bullet = "- " if line.lstrip().startswith(("- ", "* ", "+ ")) else ""
-            line = f"{indent}{bullet}{_withheld_note(kinds)}"
-        out.append(line)
-    return "\n".join(out)
+            kinds_of.setdefault(owner, set()).update(kinds)
+    if not kinds_of:
+        return text
+    out: list[str] = []
+    for index, part in enumerate(document.parts):
+        lines = render_entry(part) if isinstance(part, Entry) else [part]
+        if index in kinds_of:
+            first = lines[0]
+            indent = first[: len(first) - len(first.lstrip())]
+            bullet = "- " if first.lstrip().startswith(("- ", "* ", "+ ")) else ""
+            lines = [f"{indent}{bullet}{_withheld_note(sorted(kinds_of[index]))}"]
+        out += lines
+    rendered = "\n".join(out)
+    return rendered + "\n" if document.trailing_newline and out else rendered
 
 
 def withhold_records(records: Sequence[Record]) -> list[Record]:

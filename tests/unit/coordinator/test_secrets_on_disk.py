@@ -117,3 +117,28 @@ def test_a_hand_written_secret_is_never_shown_nor_put_in_the_preamble(tmp_path: 
             assert "mqttP@ss2026" not in preamble and "Zq8#kLm2vv" not in preamble
     with Lab.open(home) as lab:
         assert "Zq8#kLm2vv" not in " ".join(r.text for r in lab.memory_records())
+
+
+def test_the_preamble_shows_confirmed_and_superseding_entries(tmp_path: Path) -> None:
+    """Their metadata ("src=user confirmed=… confirms=1", "supersedes=m-…") is read value by
+    value, as the guard reads it: joined, it looked like a login and hid the entry."""
+    home = tmp_path / "lab"
+    with Lab.open(home) as lab:
+        lab.remember("I prefer tea over coffee.", layer="memory")
+        assert lab.remember("I prefer tea over coffee.", layer="memory").status == "confirmed"
+        old = lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+        lab.remember("The NAS moved to 10.0.0.9.", layer="memory", supersedes=old.id)
+        preamble = lab.boot().text
+    assert "withheld" not in preamble
+    assert "I prefer tea over coffee." in preamble and "10.0.0.9" in preamble
+    memory = home / "MEMORY.md"
+    memory.write_text(
+        memory.read_text()
+        + "- Pi access\n  - root pw on the pi is Zq8#kLm2vv\n"
+        + "- The UPS is new. <!-- note=the root pw on the pi is Zq8#kLm2vv -->\n"
+    )
+    with Lab.open(home) as lab:
+        preamble = lab.boot().text
+    assert "Zq8#kLm2vv" not in preamble and "Pi access" not in preamble  # the whole entry
+    assert "The UPS is new." not in preamble and preamble.count("withheld") == 2
+    assert "I prefer tea over coffee." in preamble

@@ -90,6 +90,8 @@ def search(
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in query):
         # Bytes that were not UTF-8 on the command line arrive as lone surrogates.
         raise InvalidInputError("the query is not valid UTF-8; send UTF-8 text.")
+    if not query.strip():  # before the model and the index are loaded
+        raise InvalidInputError("the query is empty; say what to look for.")
     visible = visible_layers(services.session_kind, "search")
     if layers is None:
         wanted = [layer for layer in visible if layer != "session"]
@@ -99,12 +101,13 @@ def search(
             require(services.session_kind, layer, "search")
     if not wanted:
         require(services.session_kind, "daily", "search")
-    service = services.search_service
     names = services.projects.names()
     if project is not None and project not in names:
         raise InvalidInputError(
             f"unknown project {project!r}; known projects: {', '.join(names) or 'none'}."
         )
+    first, last = _date(since), _date(until)
+    service = services.search_service
     if kinds:
         # Only kinds seen in layers this session may search: naming a kind that exists
         # only in MEMORY.md would tell a shared session what MEMORY.md holds.
@@ -123,8 +126,8 @@ def search(
         now=services.clock.now(),
         project=project,
         kinds=kinds,
-        since=_date(since),
-        until=_date(until),
+        since=first,
+        until=last,
         tags=tags,
         include_archive=include_archive,
         boosts=usage.factors(),

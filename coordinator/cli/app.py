@@ -69,20 +69,26 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")(func)
 
 
+# Commands that only read: on a folder that is not a workspace yet (a typo in LABMEM_HOME)
+# they say so instead of creating an empty one and answering from it.
+READS = frozenset({"ask", "boot", "doctor", "projects", "review", "search", "show"})
+
+
 @contextmanager
 def open_lab(ctx: click.Context) -> Iterator[Lab]:
     from coordinator.lab import Lab
     from coordinator.settings import load_settings
 
     settings = load_settings(home=ctx.obj["home"])
-    if ctx.obj.get("home_given"):
+    if ctx.obj.get("home_given") or ctx.command.name in READS:
         require_workspace(settings.home.expanduser())
     with Lab.open(settings=settings, session_kind=ctx.obj["session_kind"]) as lab:
         yield lab
 
 
 def require_workspace(root: Path) -> None:
-    """A folder named with --home must already be a workspace: a typo never creates one."""
+    """A folder named with --home, or read by a command that only reads, must already be a
+    workspace: a typo never creates one."""
     from memory.errors import InvalidInputError
     from memory.workspace import Workspace
 

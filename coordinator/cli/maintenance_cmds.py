@@ -139,10 +139,18 @@ def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
 
     Run it again to finish a forget that was interrupted."""
     from coordinator.maintenance.forget import forget as forget_entry
+    from coordinator.maintenance.forget import what_forget_removes
 
-    if not yes:
-        click.confirm(f"Forget {entry_id} everywhere (this cannot be undone)?", abort=True)
     with open_lab(ctx) as lab:
+        texts = what_forget_removes(lab, entry_id)  # an unknown id fails before asking
+        if not yes:
+            if texts:
+                shown = "; ".join(f"“{_short(t)}”" for t in texts[:3])
+                more = f" and {len(texts) - 3} more" if len(texts) > 3 else ""
+                question = f"Forget {entry_id} ({shown}{more}) everywhere"
+            else:
+                question = f"Finish the interrupted forget of {entry_id}"
+            click.confirm(f"{question}? This cannot be undone.", abort=True)
         report = forget_entry(lab, entry_id)
     data = {
         "id": report.id,
@@ -155,17 +163,20 @@ def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
     if as_json:
         emit_json(data)
     else:
-        click.echo(
-            f"forgot {entry_id}: removed from {', '.join(report.removed_from) or '—'}; "
-            f"redacted in {', '.join(report.redacted_in) or '—'}; "
-            f"{report.backups_cleaned} backups cleaned"
-            + (
-                f"; {report.sessions_dropped} kept chat sessions dropped"
-                if report.sessions_dropped
-                else ""
-            )
-            + ("; finished an interrupted forget" if report.resumed else "")
-        )
+        done = [
+            f"removed from {', '.join(report.removed_from)}" if report.removed_from else "",
+            f"redacted in {', '.join(report.redacted_in)}" if report.redacted_in else "",
+            f"{report.backups_cleaned} backups cleaned" if report.backups_cleaned else "",
+            f"{report.sessions_dropped} kept chat sessions dropped"
+            if report.sessions_dropped
+            else "",
+            "finished an interrupted forget" if report.resumed else "",
+        ]
+        click.echo(f"forgot {entry_id}: " + ("; ".join(d for d in done if d) or "nothing left"))
+
+
+def _short(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
 @cli.group()

@@ -140,13 +140,31 @@ def pending_forgets(state_dir: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
 
 
-def forget(lab: Lab, entry_id: str) -> ForgetReport:
+def what_forget_removes(lab: Lab, entry_id: str) -> list[str]:
+    """The texts ``forget`` would remove (the entry and what distillation linked to it), or
+    [] when it would finish an interrupted forget; an unknown id is an error. For the
+    question asked before forgetting."""
     require(lab.session_kind, "memory", "write")
+    _check_id(entry_id)
+    found = _collect(lab, entry_id)
+    if Journal(lab.workspace.state_dir, entry_id).load() is not None:
+        return sorted(found.texts)
+    if not found.texts:
+        raise EntryNotFoundError(f"no entry with id {entry_id!r} in any layer file.")
+    return sorted(found.texts)
+
+
+def _check_id(entry_id: str) -> None:
     if not _ID.match(entry_id):
         raise InvalidInputError(
             f"{entry_id!r} is not an entry id (letters, digits, '.', '_', '-'); copy it from "
             "'labmem show' or a search hit."
         )
+
+
+def forget(lab: Lab, entry_id: str) -> ForgetReport:
+    require(lab.session_kind, "memory", "write")
+    _check_id(entry_id)
     journal = Journal(lab.workspace.state_dir, entry_id)
     saved = journal.load()
     found = _collect(lab, entry_id)
@@ -170,6 +188,9 @@ def forget(lab: Lab, entry_id: str) -> ForgetReport:
     if (lab.workspace.index_dir / "lexical.sqlite").exists():
         lab.reindex()
         lab.services.search_service.lexical.compact()
+    # The copy of the vectors kept for one-shot searches is derived: removed, it is saved
+    # again from chromadb without the forgotten entries.
+    (lab.workspace.index_dir / "chroma" / "labmem-vectors.npz").unlink(missing_ok=True)
     journal.done()
     return report
 

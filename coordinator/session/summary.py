@@ -37,7 +37,9 @@ def _cite(event: dict[str, Any]) -> str:
 def summary_lines(services: Services) -> tuple[str, list[str]]:
     session = services.session
     events = session.events
-    remembered = [e for e in events if e.get("status") in {"written", "confirmed", "similar"}]
+    remembered = [
+        e for e in events if e.get("status") in {"written", "confirmed", "similar", "superseded"}
+    ]
     questions = [e for e in events if e.get("type") == "ask"]
     turns = sum(1 for t in session.history if t.role == "user")
     head = (

@@ -204,3 +204,19 @@ def test_forget_finds_a_hand_written_log_line_by_its_derived_id(home: Path) -> N
     assert report.redacted_in == ["memory/2026-11-29.md"]
     assert holding(home, "Zebracorn") == []
     assert "Logged by the tool." in path.read_text()
+
+
+def test_the_cli_checks_the_id_before_asking_and_shows_what_goes(home: Path) -> None:
+    with open_at(home, DAY1) as lab:
+        entry_id = lab.remember(TEXT, layer="memory").id
+    env = {"LABMEM_NOW": DAY2}
+    unknown = CliRunner().invoke(cli, ["forget", "m-0000beef"], input="y\n", env=env)
+    assert unknown.exit_code == 1
+    assert "no entry with id 'm-0000beef'" in unknown.output and "Forget" not in unknown.output
+    declined = CliRunner().invoke(cli, ["forget", entry_id], input="n\n", env=env)
+    assert declined.exit_code == 1 and f"Forget {entry_id} (“{TEXT}”)" in declined.output
+    assert TEXT in (home / "MEMORY.md").read_text()  # nothing was touched
+    done = CliRunner().invoke(cli, ["forget", entry_id], input="y\n", env=env)
+    assert done.exit_code == 0, done.output
+    assert f"forgot {entry_id}: removed from MEMORY.md" in done.output
+    assert "—" not in done.output and TEXT not in (home / "MEMORY.md").read_text()

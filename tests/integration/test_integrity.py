@@ -378,6 +378,8 @@ def test_7_concurrent_first_opens_of_the_index_all_succeed(tmp_path: Path) -> No
             "LABMEM_HOME": str(tmp_path / f"lab{trial}"),
             "LABMEM_EMBEDDER": "hashing",
         }
+        init = [*cmd[:3], "init"]
+        subprocess.run(init, env=env, check=True, capture_output=True, timeout=120)
         procs = [
             subprocess.Popen(
                 cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True

@@ -108,3 +108,35 @@ def test_the_prompt_shows_the_active_project(lab: Lab) -> None:
     assert prompt_text(lab) == "labmem> "
     lab.session.project = "enhancer-model"
     assert prompt_text(lab) == "labmem [enhancer-model]> "
+
+
+def test_a_typo_in_labmem_home_is_named_not_created_by_a_reading_command(
+    tmp_path: Path,
+) -> None:
+    typo = tmp_path / "typo"
+    for args in (["search", "foo"], ["show", "memory"], ["ask", "where is the NAS?"]):
+        result = CliRunner().invoke(cli, args, env={"LABMEM_HOME": str(typo)})
+        assert result.exit_code == 1 and "is not a labmem workspace" in result.stderr, args
+    assert not typo.exists()
+    written = CliRunner().invoke(
+        cli, ["remember", "--layer", "daily", "Swapped a fan."], env={"LABMEM_HOME": str(typo)}
+    )
+    assert written.exit_code == 0  # a write starts the workspace, as on first use
+
+
+def test_session_summary_counts_a_superseding_statement(lab: Lab) -> None:
+    # What the pipeline notes for a statement that retired an older entry on its own.
+    lab.session.events.append(
+        {
+            "type": "remember",
+            "status": "superseded",
+            "kind": "decision",
+            "layer": "memory",
+            "id": "m-5c0437ed",
+            "citation": "MEMORY.md#L12",
+        }
+    )
+    head, lines = summary_lines(lab)
+    assert "1 remembered" in head and lines == [
+        "decided: [decision] m-5c0437ed → MEMORY.md#L12 (memory)"
+    ]

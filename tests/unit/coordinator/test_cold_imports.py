@@ -31,3 +31,17 @@ def test_a_daily_entry_imports_no_index_no_model_no_graph(workspace: Path) -> No
         loaded_heavy(workspace, "remember", "--layer", "daily", "Swapped the UPS battery.") == set()
     )
     assert "Swapped the UPS battery." in next((workspace / "memory").glob("*.md")).read_text()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("search", "   "),
+        ("search", "nas", "--since", "2026-13-01"),
+        ("search", "nas", "--project", "nope"),
+    ],
+)
+def test_a_bad_search_is_refused_before_the_model_or_the_index_load(
+    workspace: Path, args: tuple[str, ...]
+) -> None:
+    assert not loaded_heavy(workspace, *args) & {"onnxruntime", "chromadb"}

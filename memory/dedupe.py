@@ -10,8 +10,10 @@ update, reported as similar.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -20,6 +22,7 @@ __all__ = [
     "DedupeResult",
     "Thresholds",
     "VectorCache",
+    "content_words",
     "differs_in_specifics",
     "find_duplicates",
 ]
@@ -89,6 +92,12 @@ def find_duplicates(
         return DedupeResult("new")
     matrix = vectors if vectors is not None else embedder.embed([t for _, t in candidates])
     scores = matrix @ (query if query is not None else embedder.embed([text])[0])
+    # Meaning alone is not enough: the English model puts any two Spanish sentences close
+    # together ("Ana es la técnica…" ~ "Decidimos guardar las copias…"). A restatement or
+    # an update shares at least one content word with what it restates.
+    words = content_words(text)
+    shares = np.array([bool(words & content_words(t)) for _, t in candidates])
+    scores = np.where(shares, scores, -1.0)
     order = np.argsort(-scores)
     best = int(order[0])
     best_score = float(scores[best])
@@ -98,6 +107,28 @@ def find_duplicates(
     if similar:
         return DedupeResult("similar", None, similar[:5], best_score)
     return DedupeResult("new", score=best_score)
+
+
+_WORD = re.compile(r"[a-z0-9ñ]+")
+_STOP = frozenset(
+    "the a an and or but of to in on at for from by with about as is are was were be been "
+    "being it its this that these those there here we i you he she they them our my your his "
+    "her their me us do does did done have has had will would can could should may might "
+    "not no now then than so just also very too into over under after before again more "
+    "el la los las lo un una unos unas y o pero de del al en con por para sobre como es son "
+    "era fue ser esta este estos estas eso esa ese hay que se su sus mi mis tu tus nuestro "
+    "nuestra le les me te nos ya muy tambien mas menos sin hoy ahora".split()
+)
+
+
+@lru_cache(maxsize=65_536)
+def content_words(text: str) -> frozenset[str]:
+    """The words that carry a statement's subject, folded (case, accents) and cut to five
+    letters so "drive"/"drives" and "copia"/"copias" meet; English and Spanish stop words
+    are left out."""
+    plain = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
+    return frozenset(w[:5] for w in _WORD.findall(plain) if w not in _STOP and len(w) > 1)
 
 
 class VectorCache:

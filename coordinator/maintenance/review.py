@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memory.dedupe import content_words
 from memory.prune import plan_pruning
 from memory.usage import UsageLog
 
@@ -42,6 +43,8 @@ def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
         # Pairs above the threshold, in row order (the order a double loop over i < j gives).
         rows, cols = np.nonzero(np.triu(sims >= lab.services.dedupe_thresholds.similar, k=1))
         for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+            if not content_words(active[i].text) & content_words(active[j].text):
+                continue  # close by the model only (two Spanish sentences): no shared subject
             old, new = _older_first(active[i], active[j])
             items.append(
                 ReviewItem(

@@ -496,5 +496,6 @@ def test_7_a_corrupt_scheduler_state_is_moved_aside_not_a_crash(tmp_path: Path, 
 
 
 def test_a_query_that_is_not_utf8_is_a_clear_error() -> None:
+    assert run("init")[0] == 0
     code, _, err = run("search", "--json", "--", "\ud800")
     assert code == 1 and "not valid UTF-8" in err

@@ -78,6 +78,7 @@ def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:
 
 
 def test_shared_session_cannot_show_memory() -> None:
+    assert run("init")[0] == 0
     code, _, err = run("--session-kind", "shared", "show", "memory")
     assert code == 1 and "may not read the memory layer" in err
 

@@ -1,31 +1,44 @@
 """Fit the supersede model (memory/supersede.py) on every labelled update pair.
 
-    python scripts/train_supersede.py
+    python scripts/train_supersede.py            # estimates, then the weights to paste
+    python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
-Reads tests/data/routing/pairs_train.jsonl and pairs_test.jsonl (both parts are training
-data now; new sets written elsewhere measure the result). Prints cross-set figures — fitted
-on the English pairs and measured on the Spanish ones and the reverse, and on alternate
-halves — at several thresholds, then the weights to paste into memory/supersede.py.
+Reads every ``pairs*.jsonl`` and ``frozen_v3_pairs.jsonl`` in tests/data/routing (all of
+them are training data now; sets written elsewhere measure the result). Pairs a cue holds
+back (memory/update_cues.py) and pairs under ``FLOOR`` never reach the model, so they are
+left out of its fit. Three estimates, each fitted on one part and measured on another at
+several thresholds, with the cues and the floor applied as in ``is_update``:
+
+- old sets -> third set, and the reverse: two independent writers, the closest estimate
+  of a new user;
+- a seeded hash split (30 % dev by ``sha256("labmem-dev-v1:" + new)``) over all pairs.
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
 from memory.supersede import FLOOR, pair_features  # noqa: E402
+from memory.update_cues import holding_back  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "routing"
-PAIRS = ("pairs_train.jsonl", "pairs_test.jsonl")
+SETS = {"old": ("pairs_train.jsonl", "pairs_test.jsonl"), "third": ("frozen_v3_pairs.jsonl",)}
+THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
+L2 = 1e-2
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-2, steps: int = 3000) -> np.ndarray:
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 4000) -> np.ndarray:
     w = np.zeros(x.shape[1])
     for _ in range(steps):
         p = 1 / (1 + np.exp(-(x @ w)))
@@ -33,13 +46,27 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-2, steps: int = 3000) -> np
     return w
 
 
+def dev(text: str) -> bool:
+    return int(hashlib.sha256(f"labmem-dev-v1:{text}".encode()).hexdigest(), 16) % 1000 < 300
+
+
+def load() -> list[dict[str, Any]]:
+    rows = []
+    for source, names in SETS.items():
+        for name in names:
+            for line in (DATA / name).read_text("utf-8").splitlines():
+                if line.strip():
+                    rows.append({**json.loads(line), "set": source})
+    return rows
+
+
 def main() -> None:
     from memory.search.embedders import MiniLMEmbedder
 
-    rows = []
-    for name in PAIRS:
-        text = (DATA / name).read_text("utf-8")
-        rows += [json.loads(line) for line in text.splitlines() if line.strip()]
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--why", action="store_true", help="list the misjudged pairs")
+    args = parser.parse_args()
+    rows = load()
     embedder = MiniLMEmbedder()
     old = embedder.embed([r["old"] for r in rows])
     new = embedder.embed([r["new"] for r in rows])
@@ -48,21 +75,42 @@ def main() -> None:
         [pair_features(r["old"], r["new"], float(s)) for r, s in zip(rows, sims, strict=True)]
     )
     y = np.array([r["label"] == "update" for r in rows], dtype=float)
-    english = np.array([r["lang"] == "en" for r in rows])
-    half = np.arange(len(rows)) % 2 == 0
-    splits = {"en->es": english, "es->en": ~english, "odd->even": ~half, "even->odd": half}
-    print(f"{len(rows)} pairs; an update needs similarity >= {FLOOR}")
-    for threshold in (0.6, 0.7, 0.8, 0.9):
+    confirm = Thresholds().confirm
+    # What never reaches the model: held back by a cue, under the floor, or a paraphrase.
+    gate = np.array(
+        [
+            holding_back(r["new"]) is None
+            and s >= FLOOR
+            and not (s >= confirm and not differs_in_specifics(r["old"], r["new"]))
+            for r, s in zip(rows, sims, strict=True)
+        ]
+    )
+    third = np.array([r["set"] == "third" for r in rows])
+    held = np.array([dev(r["new"]) for r in rows])
+    splits = {"old->third": ~third, "third->old": third, "hash train->dev": ~held}
+    print(f"{len(rows)} pairs, {int(y.sum())} updates; {int((~gate).sum())} never reach the model")
+    for name, train in splits.items():
+        test = ~train
+        w = fit(x[train & gate], y[train & gate])
+        probs = 1 / (1 + np.exp(-(x @ w)))
         cells = []
-        for name, train in splits.items():
-            test = ~train
-            probs = 1 / (1 + np.exp(-(x[test] @ fit(x[train], y[train]))))
-            chosen = (probs >= threshold) & (sims[test] >= FLOOR)
-            tp = float((chosen & (y[test] == 1)).sum())
-            precision = tp / max(1, chosen.sum())
-            cells.append(f"{name} P {precision:.3f} R {tp / y[test].sum():.3f}")
-        print(f"threshold {threshold:.1f}: " + "  ".join(cells))
-    print("WEIGHTS =", np.round(fit(x, y), 4).tolist())
+        for threshold in THRESHOLDS:
+            said = gate & (probs >= threshold)
+            tp = float((said & test & (y == 1)).sum())
+            fp = float((said & test & (y == 0)).sum())
+            recall = tp / max(1, (test & (y == 1)).sum())
+            cells.append(f"{threshold:.2f}: P {tp / max(1, tp + fp):.3f} R {recall:.3f}")
+        print(f"{name:16} " + "  ".join(cells))
+        if args.why:
+            for i in np.flatnonzero(test & ((gate & (probs >= 0.8)) != (y == 1))):
+                kind = "false update" if y[i] == 0 else "missed"
+                print(f"  {kind} p={probs[i]:.2f} s={sims[i]:.2f}: {rows[i]['old']!r} -> ")
+                print(f"      {rows[i]['new']!r}")
+    w = fit(x[gate], y[gate])
+    print("WEIGHTS = np.array(")
+    print(f"    {np.round(w[:8], 4).tolist()}")
+    print(f"    + {np.round(w[8:], 4).tolist()}")
+    print(")")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,99 @@
+"""Words that say a statement does not replace what memory holds, in English and Spanish.
+
+A changed fact replaces an old one only when the new statement states a lasting new value.
+These cues mark the statements that do not, whatever else they share with the old entry:
+
+- a question or a plan not yet made ("should I upgrade…?", "thinking about", "¿pasamos a…?")
+- a temporary state or a one-off ("for now", "till wed", "tonight's backup", "hasta el
+  domingo", "este miércoles", "right now")
+- an addition beside the old value ("also", "too", "a second", "también", "además")
+- a confirmation that nothing changed ("still", "as usual", "sigue", "como siempre")
+- a trial ("to test", "don't use it yet", "de prueba")
+
+All patterns run on folded text (lower case, accents removed, "ñ" kept), so "también" and
+"tambien", "miércoles" and "miercoles" read the same.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["fold", "holding_back"]
+
+_DAY = (
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|lunes|martes|miercoles|jueves|"
+    r"viernes|sabado|domingo"
+)
+_QUESTION = re.compile(
+    r"\?|¿|^\s*(?:should|shall|do|does|did|are|is|can|could|would|will|what|which|when|where|"
+    r"who|how|why)\b.*\b(?:we|i|you|it|they)\b|\b(?:thinking (?:about|of)|considering|maybe|"
+    r"might|planning to|plan to|haven'?t decided|not sure|undecided|proposal|propose|"
+    r"pending|pendiente|upcoming|quizas?|tal vez|a lo mejor|pensando en|nos planteamos|"
+    r"me planteo|no se si|"
+    r"(?:todavia|aun) no (?:lo )?(?:hemos |he )?decidid\w*|propuesta|propongo)\b",
+    re.IGNORECASE,
+)
+_TEMPORARY = re.compile(
+    r"\b(?:for now|for the moment|for the time being|right now|at the moment|temporar\w*|"
+    r"today|tonight'?s?|tomorrow|this (?:week|weekend|cycle|time|once)|next (?:week|weekend|"
+    r"time)(?:'s)?|for (?:a|one|two|three|a few|\d+) (?:days?|nights?|weeks?)|"
+    rf"(?:till|until|til|through) (?:next |this )?(?:{_DAY}|the \w+|\d|end of|further|"
+    r"we|it|they|i)|while (?:the )?[\w-]*(?:'s| is| are) (?:down|out|away|off|broken)|"
+    r"por ahora|de momento|por el momento|temporalmente|provisional\w*|hoy|esta noche|"
+    r"manana|esta semana|(?:that|this) one|just this|except(?:ion)?|esta vez|solo (?:este|esta)|"
+    rf"excepto|salvo|(?:'s|is|are) coming|(?:coming|this|next|on) (?:{_DAY})(?!s)|"
+    r"este (?:fin de semana|finde)|la semana que viene|"
+    rf"(?:este|esta|el proximo|la proxima) (?:{_DAY})|hasta (?:el|la|que|nuevo aviso|"
+    rf"(?:{_DAY}))|por unos dias|durante (?:unos|unas|\d|dos|tres) \w+|mientras)\b",
+    re.IGNORECASE,
+)
+_LASTING = re.compile(
+    r"\b(?:from now on|going forward|for good|permanently|starting|a partir de|desde|"
+    r"de ahora en adelante|para siempre|definitivamente|every|cada)\b",
+    re.IGNORECASE,
+)
+_ADDITION = re.compile(
+    r"\b(?:also|as well|too(?=\s*(?:[.,;:!)]|$|and |but |so |y ))|there'?s now|there is now|"
+    r"now there'?s|ahora hay|ya hay|in addition|additional|another|a second|"
+    r"second \w+|extra|tambien|tb|tmb|ademas|otro mas|otra mas)\b",
+    re.IGNORECASE,
+)
+_SAME = re.compile(
+    r"\b(?:still|as usual|as always|same as|nothing changed|no change|unchanged|"
+    r"just confirming|confirm\w*|sigue|siguen|sigo|como siempre|sin cambios|"
+    r"no ha cambiado|lo mismo)\b",
+    re.IGNORECASE,
+)
+_TRIAL = re.compile(
+    r"\b(?:to test|testing|trying out|try out|trial|experiment\w*|(?:do ?n'?t|not) use it yet|"
+    r"de prueba|para probar|probando|a prueba)\b",
+    re.IGNORECASE,
+)
+CUES = {
+    "question": _QUESTION,
+    "temporary": _TEMPORARY,
+    "addition": _ADDITION,
+    "same": _SAME,
+    "trial": _TRIAL,
+}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents; "ñ" kept (it tells words apart in Spanish)."""
+    plain = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
+    return "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
+
+
+def holding_back(text: str) -> str | None:
+    """The kind of cue that keeps ``text`` from replacing an old entry, or None.
+
+    A temporary cue does not count beside a lasting one ("from Monday on", "desde el
+    lunes", "every week"): those state a lasting new value."""
+    folded = fold(text)
+    for name, pattern in CUES.items():
+        if pattern.search(folded):
+            if name == "temporary" and _LASTING.search(folded):
+                continue
+            return name
+    return None

@@ -124,6 +124,23 @@ CUES: dict[str, re.Pattern[str]] = {
         r"gets you|never again|for good|para siempre|de ahora en adelante)\b",
         "number": r"\d",
         "thanks": r"\b(?:thanks|thank you|gracias|ok|vale|lol|jaja\w*|haha\w*|hola|hi|hello)\b",
+        # A to-do opens with a bare verb ("Reply to the quote", "Dar de alta al becario").
+        "imperative": r"^\s*(?:ask|book|buy|call|check|draft|email|fix|follow up|get|look into|"
+        r"order|pay|pick up|reply|answer|renew|return|schedule|send|sign|update|write|"
+        r"remember to|find|print|clean|move|review|submit|file|install|test|try|"
+        r"(?:sacar|reservar|pedir|dar|llamar|comprar|revisar|mandar|enviar|pagar|preparar|"
+        r"renovar|llevar|hablar|buscar|cambiar|mirar|apuntar|recoger|devolver|hacer|poner|"
+        r"subir|bajar|imprimir|escribir|contestar|responder|actualizar|limpiar|pasar|firmar|"
+        r"quitar|preguntar|avisar|confirmar|descargar|instalar|probar|arreglar|encargar)"
+        r"(?:le|les|lo|la|los|las|se)?)\b",
+        # A reading taken now: a share, a level, what is left ("Vault is at 71%", "quedan 3 TB").
+        "reading": r"\d\s*%|\b(?:is at|are at|est[aá] al|quedan|marcaba|read(?:ing)? -?\d)",
+        # A state that passes with the day ("in meetings all afternoon", "llega tarde").
+        "passing": r"\b(?:all (?:day|morning|afternoon|evening|week)|this (?:weekend|week)|"
+        r"toda la (?:ma[nñ]ana|tarde|semana)|todo el d[ií]a|llega tarde|is out|is off|"
+        r"est[aá] de (?:vacaciones|baja|viaje|congreso)|se queda|avis[oó]|arriv\w*|lleg[oó]|"
+        r"vino|came|"
+        r"showed up|dej[oó] aviso)\b",
     }.items()
 }
 

@@ -50,11 +50,12 @@ _QUESTION = re.compile(
     r"who(?:'?s| is)?|which|why|when (?:is|does|did|do|was|will)|"
     r"how (?:many|much|long|often|old|big|do|does|did|can|is|are|should|would)|"
     r"is (?:there|it|the|my|our)|are (?:there|the|my|our|we)|do (?:i|we|you) (?:have|need|know)|"
-    r"does|did (?:i|we|you|the)|can you (?:explain|tell)|could you (?:explain|tell)|"
+    r"does|did|can you (?:explain|tell)|could you (?:explain|tell)|"
     r"should (?:i|we)|qu[eé] (?:es|son|significa|hora|pasa|tal|hago|opinas)|qué|"
     r"cu[aá]l(?:es)?|cu[aá]nt[oa]s?|dónde|donde (?:est[aá]|queda|tengo|guardo|se)|"
     r"qui[eé]n(?:es)? (?:es|son|tiene|lleva)|quién|por qu[eé]|"
     r"c[oó]mo (?:se llama|est[aá]|va|puedo|hago|funciona)|c[oó]mo se \w+(?![^,:]*[,:])|sabes|"
+    r"te acuerdas|tienes (?:apuntad|guardad|anotad)[oa]s?|"
     r"hay (?:alg[uú]n|alguna|forma|manera))"
     r"\b(?![^:]*:)",
     re.IGNORECASE,
@@ -72,7 +73,7 @@ _REMIND_ANYWHERE = re.compile(
     re.IGNORECASE,
 )
 _REMIND_QUESTION = re.compile(
-    r"^\s*(?:remind me|recu[eé]rdame),?\s+(?:what|how|why|which|who|qu[eé]|c[oó]mo|cu[aá]l)\b",
+    r"^\s*(?:remind me|recu[eé]rdame),?\s+(?:what|how|why|which|who|qué|c[oó]mo|cu[aá]l)\b",
     re.IGNORECASE,
 )
 _PROJECT = re.compile(
@@ -94,6 +95,38 @@ _SKILL = re.compile(
     r"that'?s the drill|do it that way|hazlo (?:as[ií]|siempre igual)|"
     r"as[ií] se hace|this is how (?:i|we|you))\b|"
     r"^\s*(?:steps?|pasos?|procedure|procedimiento|checklist|receta|runbook|how-?to)\b[^:]{0,40}:",
+    re.IGNORECASE,
+)
+# Work asked of the assistant in this chat, on material at hand: "convert this list to a
+# table", "give me 3 options for the title", "tradúceme este párrafo", "hazme un resumen".
+# Not a rule for every answer ("give me code, never JAX" is a preference) and not a to-do
+# for later ("draft the agenda for Monday's meeting" is a task of the day).
+_REQUEST = re.compile(
+    r"^\s*(?:(?:please|pls|can you|could you|por favor|porfa)\s*,?\s+)?(?:"
+    r"(?:draft|write|rewrite|reword|proofread|translate|convert|turn|plot|compare|summari[sz]e|"
+    r"explain|estimate|sort|format|check|review|calculate|compute|tidy|clean up|shorten|"
+    r"tighten|list|fix|debug|suggest|brainstorm|outline|generate|draw|tabulate|put|make|"
+    r"give|show|tell|help|find|pick|rank|count|convert|parse|extract|merge|split|simplify)"
+    r"\b(?=.*\b(?:this|these|that|those|the following|below|above|me|us|for me)\b)|"
+    r"(?:draft|write|rewrite|proofread)\b|"
+    r"(?:haz|dame|d[ií]me|p[aá]sa|trad[uú]ce|expl[ií]ca|red[aá]cta|ord[eé]na|resume|res[uú]me|"
+    r"escr[ií]be|ay[uú]da|conv[ié]erte|pon|prop[oó]n|sugi[eé]re|genera|calc[uú]la|compara|"
+    r"revisa|corrige|reescribe|formatea|mira|arregla|busca|cuenta|tabula|dibuja|grafica)"
+    r"(?:me|nos)\b|"
+    r"(?:traduce|explica|redacta|ordena|resume|escribe|convierte|propon|sugiere|genera|calcula|"
+    r"compara|revisa|corrige|reescribe|formatea|mira|arregla|busca|cuenta|haz)"
+    r"\b(?=.*\b(?:esto|este|esta|estos|estas|eso|ese|esa|esos|esas|lo que|aqu[ií]|abajo|"
+    r"arriba|siguiente)\b))",
+    re.IGNORECASE,
+)
+_NOT_NOW = re.compile(
+    r"\b(?:always|never|unless|from now on|going forward|every time|whenever|by default|"
+    r"tomorrow|tonight|later|next week|this week|this (?:morning|afternoon|evening)|yesterday|"
+    r"ayer|anoche|esta (?:ma[nñ]ana|tarde|noche)|by (?:mon|tue|wed|thu|fri|sat|sun)\w*|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day'?s?|"
+    r"siempre|nunca|a menos que|a partir de ahora|de ahora en adelante|por defecto|"
+    r"ma[nñ]ana|luego|m[aá]s tarde|la semana que viene|esta semana|el (?:lunes|martes|"
+    r"mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)|antes del?)\b",
     re.IGNORECASE,
 )
 # Explicit labels name the kind: "Lesson: …", "Decisión: …", "TODO …".
@@ -214,6 +247,9 @@ class Router:
         cue = _REMIND.search(text)
         if cue:
             return Route("daily", "task", f"rule: a reminder ({_quote(cue)})")
+        cue = _REQUEST.search(text)
+        if cue and not _NOT_NOW.search(text):
+            return Route("session", "task", f"rule: work asked for this chat ({_quote(cue)})")
         cue = _SKILL.search(text)
         if cue and not (project and project in cue.group(0).lower()):
             return Route("skill", "procedure", f"rule: a procedure ({_quote(cue)})")

@@ -45,8 +45,10 @@ from coordinator.router import Router, strip_intent  # noqa: E402
 DATA = ROOT / "tests" / "data" / "routing"
 CORPUS_A = ("a_train.jsonl", "a_test.jsonl")
 CORPUS_B = ("b_train.jsonl", "b_test.jsonl")
-TRAIN = CORPUS_A + CORPUS_B
-DISTILL = ("distill_train.jsonl", "distill_test.jsonl")
+TRAIN = CORPUS_A + CORPUS_B + ("frozen_v3_routing.jsonl",)
+DISTILL = ("distill_train.jsonl", "distill_test.jsonl", "frozen_v3_distill.jsonl")
+# Written by another writer for other owners: the cross-writer estimates hold it out.
+THIRD = ("frozen_v3_routing.jsonl", "frozen_v3_distill.jsonl")
 ROUTER_ONLY_CUES = (
     "progressive",
     "alias",
@@ -86,7 +88,8 @@ def load(names: tuple[str, ...]) -> tuple[list[dict[str, str]], str]:
     for name in names:
         data = (DATA / name).read_bytes()
         digest.update(data)
-        rows += [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
+        found = [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
+        rows += [{**row, "set": "third" if name in THIRD else "old"} for row in found]
     return rows, digest.hexdigest()
 
 
@@ -96,7 +99,14 @@ def as_durability(rows: list[dict[str, str]]) -> list[dict[str, str]]:
     for row in rows:
         if row["layer"] in {"memory", "daily"}:
             label = "durable" if row["layer"] == "memory" else "chatter"
-            out.append({"text": row["text"], "layer": label, "kind": row["kind"]})
+            out.append(
+                {
+                    "text": row["text"],
+                    "layer": label,
+                    "kind": row["kind"],
+                    "set": row.get("set", "old"),
+                }
+            )
     return out
 
 
@@ -121,7 +131,13 @@ def examples(task: str) -> tuple[list[dict[str, str]], str]:
     routing, routing_digest = load(TRAIN)
     earlier, earlier_digest = fixture_rows()
     rows = [
-        {"text": r["text"], "layer": r["label"], "kind": r["kind"], "lang": r["lang"]}
+        {
+            "text": r["text"],
+            "layer": r["label"],
+            "kind": r["kind"],
+            "lang": r["lang"],
+            "set": r["set"],
+        }
         for r in distill
     ]
     combined = hashlib.sha256((digest + routing_digest + earlier_digest).encode()).hexdigest()
@@ -256,11 +272,8 @@ def cross_router(
     l2: float,
     steps: int,
 ) -> None:
-    personas_a = {"homelab", "wetlab", "ml"}
-    in_a = np.array([r.get("persona") in personas_a for r in rows])
-    in_b = np.array([r.get("persona") not in personas_a | {"fixture"} for r in rows])
-    fixture = ~in_a & ~in_b
-    for name, train, test in (("a -> b", in_a | fixture, in_b), ("b -> a", in_b | fixture, in_a)):
+    third = np.array([r.get("set") == "third" for r in rows])
+    for name, train, test in (("old -> third", ~third, third), ("third -> old", third, ~third)):
         model = train_model(
             [r for r, t in zip(rows, train, strict=True) if t], x[train], l2, steps, ""
         )
@@ -288,15 +301,19 @@ def cross_durability(rows: list[dict[str, str]], x: np.ndarray, l2: float, steps
     """Fitted on routing statements and one part of the distill lines, measured on the other."""
     distill = np.array(["lang" in r for r in rows])
     english = np.array([r.get("lang") == "en" for r in rows])
+    third = np.array([r.get("set") == "third" for r in rows])
     half = np.arange(len(rows)) % 2 == 0
-    for name, test in (
-        ("en -> es", distill & ~english),
-        ("es -> en", distill & english),
-        ("odd -> even", distill & half),
-        ("even -> odd", distill & ~half),
+    for name, test, train in (
+        # Another writer, other owners: every line of the other writer is held out.
+        ("old -> third", distill & third, ~third),
+        ("third -> old", distill & ~third, third | ~distill),
+        ("en -> es", distill & ~english, ~(distill & ~english)),
+        ("es -> en", distill & english, ~(distill & english)),
+        ("odd -> even", distill & half, ~(distill & half)),
+        ("even -> odd", distill & ~half, ~(distill & ~half)),
     ):
         model = train_model(
-            [r for r, t in zip(rows, test, strict=True) if not t], x[~test], l2, steps, ""
+            [r for r, t in zip(rows, train, strict=True) if t], x[train], l2, steps, ""
         )
         truth = np.array([r["layer"] == "durable" for r in rows])[test]
         durable = np.array(

@@ -196,6 +196,13 @@ def test_import_routes_auto_items_like_remember(lab: Lab, home: Path) -> None:
         ("para esta conversación, 'el grande' es el servidor de 8 GPUs", "session", "note"),
         ("For now, 'the box' means the Synology.", "session", "note"),
         ("Let's assume the users table has 2M rows.", "session", "note"),
+        ("did the offsite sync finish", "none", "question"),
+        ("tienes apuntado cuándo vence el seguro", "none", "question"),
+        ("Recuérdame que el lunes hay que renovar el dominio", "daily", "task"),
+        ("turn these meeting notes into three bullet points", "session", "task"),
+        ("give me two options for the slide title", "session", "task"),
+        ("tradúceme este correo al inglés", "session", "task"),
+        ("convierte esta lista de IPs en una tabla", "session", "task"),
         ("siempre que te pida un resumen, hazlo en tres viñetas", "skill", "procedure"),
         ("Cómo se hace el backup del NAS: parar las VMs, snapshot y rsync.", "skill", "procedure"),
         (
@@ -218,6 +225,8 @@ def test_cue_rules_in_english_and_spanish(lab: Lab, text: str, layer: str, kind:
         "What I learned today: the UPS needs a new battery.",  # a heading, not a question
         "Para scripts, PowerShell antes que .bat, siempre.",  # "para" + a noun, not a procedure
         "CI was red all morning; pinned ubuntu 22.04 for now.",  # "for now" inside: a cue only
+        "Give me metric units, never imperial.",  # a lasting preference, not work for this chat
+        "Draft the budget note for Monday's meeting.",  # a to-do for later, not this chat
     ],
 )
 def test_look_alikes_are_not_decided_by_a_rule(lab: Lab, text: str) -> None:

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
-from memory.supersede import FLOOR, pair_features  # noqa: E402
+from memory.supersede import CONFIDENT, FLOOR, pair_features  # noqa: E402
 from memory.update_cues import holding_back  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "routing"
@@ -102,7 +102,7 @@ def main() -> None:
             cells.append(f"{threshold:.2f}: P {tp / max(1, tp + fp):.3f} R {recall:.3f}")
         print(f"{name:16} " + "  ".join(cells))
         if args.why:
-            for i in np.flatnonzero(test & ((gate & (probs >= 0.8)) != (y == 1))):
+            for i in np.flatnonzero(test & ((gate & (probs >= CONFIDENT)) != (y == 1))):
                 kind = "false update" if y[i] == 0 else "missed"
                 print(f"  {kind} p={probs[i]:.2f} s={sims[i]:.2f}: {rows[i]['old']!r} -> ")
                 print(f"      {rows[i]['new']!r}")

@@ -134,7 +134,8 @@ CUES: dict[str, re.Pattern[str]] = {
         r"quitar|preguntar|avisar|confirmar|descargar|instalar|probar|arreglar|encargar)"
         r"(?:le|les|lo|la|los|las|se)?)\b",
         # A reading taken now: a share, a level, what is left ("Vault is at 71%", "quedan 3 TB").
-        "reading": r"\d\s*%|\b(?:is at|are at|est[aá] al|quedan|marcaba|read(?:ing)? -?\d)",
+        "reading": r"\d\s*%|\b(?:(?:is|are) at \d+(?:[.,]\d+)?\s*(?:%|percent|°|degrees|gb|tb)|"
+        r"est[aá] al \d|quedan \d|marcaba|read(?:ing)? -?\d)",
         # A state that passes with the day ("in meetings all afternoon", "llega tarde").
         "passing": r"\b(?:all (?:day|morning|afternoon|evening|week)|this (?:weekend|week)|"
         r"toda la (?:ma[nñ]ana|tarde|semana)|todo el d[ií]a|llega tarde|is out|is off|"

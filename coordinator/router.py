@@ -9,8 +9,10 @@ an independently written corpus and shipped as package data.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -290,15 +292,29 @@ class Router:
         match = _SLUG_PREFIX.match(lowered)
         if match:
             return match.group("name")
+        folded = _fold(lowered)
         for name in sorted(self.known_projects, key=len, reverse=True):
-            # A bare name counts only when it is distinctive (not "site" in "the site").
-            if len(name) >= 5 and re.search(rf"\b{re.escape(name)}\b", lowered):
+            # A bare name counts only when it is distinctive (not "site" in "the site"). A
+            # name is written in prose with spaces and accents: "the winter gala", "el menú
+            # de otoño" name winter-gala and menu-otono.
+            if len(name) >= 5 and _name_pattern(name).search(folded):
                 return name
         return None
 
     def _kind(self, text: str, vector: _Lazy, layer: str) -> str:
         known = tuple(self.known_projects)
         return self.model.predict(text, vector(), known, frozenset({layer})).kind
+
+
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1024)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in re.split(r"[-_\s]+", _fold(name.lower())) if w]
+    return re.compile(r"\b" + r"[-_\s]+(?:(?:de|del|la|el|the|of)\s+)?".join(words) + r"\b")
 
 
 class _Lazy:

@@ -262,3 +262,13 @@ def test_a_change_far_below_similar_still_supersedes(lab: Lab) -> None:
     }
     added = lab.remember("We also use Tailscale for the family's devices.", layer="memory")
     assert added.status in {"written", "similar"}, added.reason
+
+
+def test_a_project_named_in_prose_with_spaces_or_accents_is_found() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    router = Router(HashingEmbedder(), known_projects=["winter-gala", "menu-otono", "homelab"])
+    assert router.project_in("Booked the hall for the Winter Gala on the 12th") == "winter-gala"
+    assert router.project_in("el menú de otoño lleva crema de calabaza") == "menu-otono"
+    assert router.project_in("the winter was cold") is None

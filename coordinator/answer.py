@@ -12,15 +12,26 @@ cited sources. "What did I do yesterday?" lists the entries of the asked days in
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
+from coordinator.current import (
+    CHANGE,
+    history_line,
+    is_spanish,
+    same_slot,
+    values,
+    without_present,
+)
 from memory.timeexpr import Window, find_window
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from coordinator.services import Services
     from memory.records import Record
     from memory.search.service import Hit
@@ -32,6 +43,9 @@ RELATIVE_FLOOR = 0.35  # a snippet scoring under this share of the best one is n
 MAX_SOURCES = 3
 WINDOW_SOURCES = 8  # "what did I fix last week?" lists what it found in those days
 CANDIDATES = 20
+COMMON_VALUE = 3  # a name in this many candidates is a topic ("CNC"), not a value
+WHOLE_CHARS = 240  # a replacing entry this short is the answer line whole
+LATER = 10  # statements searched from the best one's text, to find what replaced it
 DIGEST_LIMIT = 60
 # Evidence: found when the best candidate's strength reaches FOUND_AT (calibrated, see
 # docs/benchmarks.md) — strength mixes the question-entry cosine and the share of the
@@ -44,7 +58,7 @@ SAME_SUBJECT = 0.45  # cosine between two entries that speak of the same thing
 SHARED_SUBJECT = 0.2  # … or a lower cosine when they share half the question's words
 CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
 ANCHOR = 0.6  # a fact or change this close to the best entry anchors the subject
-SAME_WORDS = 0.6  # … and holds this share of the question words the best one holds
+NEWER_WORDS = 0.5  # a newer statement holds this share of the question words the best one holds
 UNNAMED = 0.8  # search score kept by an entry that does not name whom the question names
 COVER_BONUS = 1.0  # added per share of the question's words an entry holds
 
@@ -243,41 +257,92 @@ def _candidates(
     return out
 
 
-def _rank(services: Services, cands: list[Candidate], question: str) -> list[Candidate]:
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """Candidates in answer order; ``replaced`` is the older statement the first one
+    replaces (said as history), if any."""
+
+    order: list[Candidate]
+    replaced: Candidate | None = None
+
+
+def _rank(
+    services: Services,
+    cands: list[Candidate],
+    question: str,
+    later: Callable[[Candidate], list[Candidate]] | None = None,
+) -> Ranked:
     """Answer order: named first when the question names someone; then, for a question
-    about the present, the newest statement about the best entry's subject (a curated fact
-    or a logged change) — so a changed fact is answered with its new value."""
+    about the present, the newest statement about the best entry's subject — a curated
+    fact, a project note or a logged change ("moved to", "new … installed") — so a changed
+    fact is answered with its new value. ``later`` adds statements found after the best
+    one (searched from its text) that may replace it."""
     if not cands:
-        return cands
+        return Ranked(cands)
     order = sorted(cands, key=lambda c: -_answer_score(c))
     if _PAST.search(question):
-        return order
+        return Ranked(order)
     top = _answer_score(order[0])
     anchors = [c for c in order[:10] if _states_value(c) and _answer_score(c) >= ANCHOR * top]
     if not anchors:
-        return order
+        return Ranked(order)
     best = anchors[0]
-    subject = _words(question) & _words(best.hit.text)
-    vecs = _vectors(services, [c.hit for c in order[:10]])
-    group = [
-        c
-        for c in order[:10]
-        if c is best
-        or (
-            _states_value(c)
-            and c.named >= best.named
-            and _answer_score(c) >= CLOSE_ENOUGH * _answer_score(best)
-            and c.cover + 1e-9 >= SAME_WORDS * best.cover
-            and _same_subject(c, best, subject, vecs)
-        )
-    ]
-    stated = [c for c in group if _states_value(c) and c.at is not None]
-    if not any(c.hit.layer != "daily" for c in stated):
-        return order  # a log alone is chronological already: only a stated fact gets replaced
-    newest = max(stated, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
-    order.remove(newest)
+    pool = list(order[:15])
+    seen = {c.hit.citation for c in pool}
+    pool += [c for c in (later(best) if later else []) if c.hit.citation not in seen]
+    first = {c.hit.citation for c in order}
+    newer = _successors(services, best, pool, question, first)
+    if not newer:
+        if best is not order[0] and best.hit.layer != "daily":
+            order.remove(best)
+            order.insert(0, best)
+        return Ranked(order)
+    most = max(c.cover for c in newer)
+    newest = max(
+        (c for c in newer if c.cover + 1e-9 >= most),
+        key=lambda c: c.at or datetime.min.replace(tzinfo=UTC),
+    )
+    order = [c for c in order if c.hit.citation != newest.hit.citation]
     order.insert(0, newest)
-    return order
+    return Ranked(order, best)
+
+
+def _successors(
+    services: Services, best: Candidate, pool: list[Candidate], question: str, first: set[str]
+) -> list[Candidate]:
+    """Statements written after ``best`` that give its subject a value: a MEMORY.md fact,
+    or a note or log line that says a change; about what ``best`` answers (see
+    ``current.same_slot``), nearly as relevant to the question. Between two turns of an
+    imported conversation ("Name: …") a later turn is talk, not a change."""
+    import numpy as np
+
+    if best.at is None:
+        return []
+    asked = without_present(question)
+    vecs = _vectors(services, [c.hit for c in pool])
+    floor = CLOSE_ENOUGH * _answer_score(best)
+    mine = vecs.get(best.hit.citation)
+    counts = Counter(v for c in pool for v in values(c.hit.text))
+    common = frozenset(v for v, n in counts.items() if n >= COMMON_VALUE)
+    out = []
+    for c in pool:
+        if c.at is None or c.at <= best.at or c.hit.citation == best.hit.citation:
+            continue
+        if not (c.hit.layer != "daily" or CHANGE.search(c.hit.text)):
+            continue
+        if c.hit.layer == "daily" and best.hit.layer == "daily" and _speaker(c.hit.text):
+            continue
+        if c.named < best.named:
+            continue
+        theirs = vecs.get(c.hit.citation)
+        sim = float(np.dot(mine, theirs)) if mine is not None and theirs is not None else 0.0
+        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common)
+        if slot == 2:
+            out.append(c)  # it names the old value while changing it
+        elif slot == 1 and c.cover + 1e-9 >= NEWER_WORDS * best.cover:
+            if c.hit.citation not in first or _answer_score(c) >= floor:
+                out.append(c)  # (one found from the best one's text has no question score)
+    return out
 
 
 def _answer_score(c: Candidate) -> float:
@@ -342,13 +407,17 @@ def _local(at: datetime | None, zone: tzinfo) -> str:
     return at.astimezone(zone).date().isoformat() if at else ""
 
 
-def _source_line(c: Candidate, zone: tzinfo) -> str:
+def _source_line(c: Candidate, zone: tzinfo, replaced: Candidate | None = None) -> str:
     when = f"{_local(c.at, zone)}, " if c.at and c.hit.layer == "daily" else ""
-    return f"- {c.hit.text} ({when}{c.hit.citation})"
+    flag = "replaced, " if replaced is not None and c is replaced else ""
+    return f"- {c.hit.text} ({flag}{when}{c.hit.citation})"
 
 
-def _direct(c: Candidate, question: str, query: str, zone: tzinfo) -> str:
-    sentence = best_sentence(c.hit.text, query)
+def _direct(c: Candidate, question: str, query: str, zone: tzinfo, whole: bool = False) -> str:
+    """The answer line; ``whole`` keeps a short entry whole (a change names its new value
+    in any of its sentences: "new phone! Pixel 8a.")."""
+    short = whole and len(c.hit.text) <= WHOLE_CHARS
+    sentence = c.hit.text.strip() if short else best_sentence(c.hit.text, query)
     day = _local(c.at, zone)
     if _WHEN.search(question) and _PAST.search(question) and day:
         weekday = c.at.astimezone(zone).strftime("%A") if c.at else ""
@@ -454,9 +523,10 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     kind = digest_kind(rest) if window else None
     if window and kind:
         return _digest(services, question, window, zone, kind)
-    query = search_text(rest if window and _words(rest) else question)
+    query = without_present(search_text(rest if window and _words(rest) else question))
     hits = _search(services, query, window, zone, k)
-    if not _SESSIONS.search(question):
+    sessions = bool(_SESSIONS.search(question))
+    if not sessions:
         hits = [h for h in hits if h.kind != "session-summary"]
     names = names_in(query)
     cands = _candidates(services, query, hits, names)
@@ -468,17 +538,33 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         # calibrated on the model, does not apply. An entry holding the question's words
         # answers it.
         found = any(c.cover > 0 for c in cands)
-    ranked = _rank(services, cands, question)
+
+    def later(best: Candidate) -> list[Candidate]:
+        """Statements written after ``best`` about what it says: a change told in other
+        words than the question's ("new label printer arrived: …") is found from them."""
+        if window or not found:
+            return []
+        more = reads.search(services, best.hit.text[:400], k=LATER)
+        more = [h for h in more if sessions or h.kind != "session-summary"]
+        return _candidates(services, query, more, names)
+
+    ranked = _rank(services, cands, question, later)
     if not found:
-        return Answer(question, _nothing(question, window, ranked, zone), [], False, window)
-    best = ranked[0]
+        return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
+    best = ranked.order[0]
     floor = RELATIVE_FLOOR * best.hit.score
     limit = WINDOW_SOURCES if window else min(k, MAX_SOURCES)
-    sources = [c for c in ranked if c.hit.score >= floor][:limit]
-    lines = [_direct(best, question, query, zone)]
+    sources = [c for c in ranked.order if c.hit.score >= floor or c is best][:limit]
+    lines = [_direct(best, question, query, zone, ranked.replaced is not None)]
     if window:
         lines[0] += f" — looked at {window.describe()}"
-    lines += ["Sources:"] + [_source_line(c, zone) for c in sources]
+    if ranked.replaced is not None:
+        old = ranked.replaced
+        until = _local(best.at, zone)
+        lines.append(history_line(old.hit.text, old.hit.citation, until, is_spanish(question)))
+        sources = [c for c in sources if c.hit.citation != old.hit.citation][: limit - 1]
+        sources.append(old)
+    lines += ["Sources:"] + [_source_line(c, zone, ranked.replaced) for c in sources]
     return Answer(question, "\n".join(lines), [c.hit for c in sources], True, window)
 
 

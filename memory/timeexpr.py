@@ -184,8 +184,24 @@ def _weekend(m: re.Match[str], today: date) -> tuple[date, date, None]:
     return saturday, min(saturday + timedelta(days=1), today), None
 
 
-def _weekday(m: re.Match[str], today: date) -> tuple[date, date, None]:
-    day = _previous_weekday(today, _WEEKDAYS[_group(m, "wd", "wd2")])
+# Words that may follow a bare weekday that names a day ("saturday at the clinic", "el
+# sábado por la mañana"); any other word makes it a modifier ("saturday hours", "tuesday
+# meeting"), not a time.
+_AFTER_DAY = frozenset(
+    """morning afternoon evening night at in on for with and or but to i we did was were
+    por de en a y o con hice fui hicimos paso fue estuve que""".split()
+)
+
+
+def _weekday(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
+    name = _group(m, "wd", "wd2")
+    if m.group(0).strip() == name:
+        following = re.match(r"\s*'?([a-z]+)", m.string[m.end() :])
+        if following and following.group(1) not in _AFTER_DAY:
+            return None
+        if re.search(r"\b(?:de|del)\s*$", m.string[: m.start()]):
+            return None  # "el horario del sábado": whose hours, not which day
+    day = _previous_weekday(today, _WEEKDAYS[name])
     return day, day, None
 
 

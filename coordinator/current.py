@@ -1,0 +1,137 @@
+"""The current value of a subject: words that ask for it, words that change it, its history.
+
+A question about the present ("what is the NAS IP?", "¿qué slicer uso ahora?") is answered
+by the newest statement about its subject. A fact can change through a daily-log line
+("moved the NAS to 10.0.0.5", "new label printer arrived: …"), a project note or a newer
+MEMORY.md line while an older line still holds the old value; the answer leads with the new
+value and says the old one as history ("was …, until 2026-11-26"), in the question's
+language. The ranking itself is in ``coordinator.answer``; this module holds the language.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+
+__all__ = [
+    "CHANGE",
+    "PRESENT",
+    "history_line",
+    "is_spanish",
+    "same_slot",
+    "stems",
+    "values",
+    "without_present",
+]
+
+# "Now" in a question asks for the current value; as a search word it matches every entry
+# that says "now" about something else ("ahora voy al gimnasio martes y jueves").
+PRESENT = re.compile(
+    r"\b(?:right now|now|currently|current|nowadays|these days|at the moment|at present|"
+    r"presently|still|ahora mismo|ahora|actualmente|actual(?:es)?|hoy en d[ií]a|"
+    r"en este momento|de momento|por ahora|todav[ií]a|a d[ií]a de hoy)\b",
+    re.IGNORECASE,
+)
+# A statement that sets a new value: a change verb, a newcomer ("new UPS installed: …"),
+# an end ("the Dymo goes to the bin", "ya no usamos …"), English and Spanish.
+CHANGE = re.compile(
+    r"\b(?:now|changed?|moved?|moving|switch\w*|migrat\w*|upgrad\w*|downgrad\w*|bump\w*|"
+    r"raised|increased|upped|decreased|lowered|reduced|renamed|replac\w*|instead|"
+    r"no longer|any ?more|from now on|going forward|ditched|dropped|dumping|swapped|"
+    r"rescheduled|renewed|took over|hired|promoted|effective|new|installed|arrived|"
+    r"bought|got|set (?:up|to)|signed|is on|went back|back to|goes to the|done with|"
+    r"ahora|cambi\w*|pas(?:a|an|ó|o|amos|é|e) a|nos pasamos|mud\w*|migr\w*|"
+    r"ya no|ya (?:tiene|tenemos|es|est[aá]|estamos|uso|usamos|va|van|funciona)|"
+    r"nuev[oa]s?|renombr\w*|actualic\w*|actualiz\w*|sustitu\w*|en vez de|en lugar de|"
+    r"a partir de|desde (?:hoy|ahora|este|el lunes|ma[nñ]ana)|dej(?:o|amos|é|e)|"
+    r"traslad\w*|renov\w*|reemplaz\w*|instal\w*|compr[eéoó]\w*|lleg[oó]|ha llegado|"
+    r"firm\w*|contrat\w*|ascend\w*|me quedo con|nos quedamos con|vamos con|fuera|"
+    r"subid\w*|bajad\w*|sube|baja|colgu[eé]|puesto)\b",
+    re.IGNORECASE,
+)
+_ES_WORDS = re.compile(r"\b(?:qu[eé]|cu[aá]l|cu[aá]ndo|d[oó]nde|qui[eé]n|c[oó]mo|tengo|"
+                       r"tenemos|hay|el|la|los|las|del|mi|mis|con|para|usamos|uso)\b",
+                       re.IGNORECASE)  # fmt: skip
+
+
+def without_present(text: str) -> str:
+    """``text`` without the words that ask for the present; ``text`` if nothing is left."""
+    kept = re.sub(r"\s+", " ", PRESENT.sub(" ", text)).strip()
+    kept = re.sub(r"\s+([?.!,])", r"\1", kept)
+    return kept if re.search(r"\w", kept) else text
+
+
+def is_spanish(question: str) -> bool:
+    """A Spanish question: an opening ¿/¡, or two or more Spanish function words."""
+    return "¿" in question or "¡" in question or len(_ES_WORDS.findall(question)) >= 2
+
+
+def history_line(old_text: str, citation: str, until: str, spanish: bool) -> str:
+    """The replaced value as history: "earlier: … (until 2026-11-26; MEMORY.md#L3)"."""
+    text = old_text.strip()
+    if len(text) > 160:
+        text = text[:157].rstrip() + "…"
+    if spanish:
+        return f"antes: {text} (hasta el {until}; {citation})"
+    return f"earlier: {text} (until {until}; {citation})"
+
+
+# Words too common to name a subject: "which days do I go to the gym?" is about the gym,
+# and "samples now go to DiagnosVet twice a day" is not.
+_GENERIC = frozenset(
+    """the a an is are was were be been of to in on at for and or my our we i it its with by
+    from that this these those as has have had do does did which what who whom where when
+    how use uses used using run runs go goes going get got day days time thing things make
+    there their they them me you your can could should would will about any some one
+    el la los las de del en es son un una unos unas y o mi mis nuestro nuestra nuestros que
+    por con se al lo le ya me te su sus esta estan tengo tiene tenemos hay uso usa usamos
+    usar corre va van dia dias vez cosa cual cuales quien donde cuando como cuanto para
+    hace hacer""".split()
+)
+ONE_WORD = 0.4  # cosine two statements sharing a single subject word need
+_TOKEN = re.compile(r"[a-z0-9ñ]+(?:[./:-][a-z0-9ñ]+)*")
+
+
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
+    return "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
+
+
+def stems(text: str) -> set[str]:
+    """Crude stems (five letters) of the words that can name a subject, both languages:
+    "vacuna"/"vacunas", "printer"/"printers" meet."""
+    return {w[:5] for w in _TOKEN.findall(_fold(text)) if w not in _GENERIC and len(w) > 1}
+
+
+def values(text: str) -> set[str]:
+    """What a statement gives as a value: numbers, addresses, versions and the names it
+    spells with capitals (past its first word)."""
+    found = {w for w in _TOKEN.findall(_fold(text)) if re.search(r"\d", w)}
+    tokens = re.findall(r"[^\W_][\w.+-]*", text)
+    found |= {_fold(t) for i, t in enumerate(tokens) if i and t[:1].isupper()}
+    return found
+
+
+def same_slot(
+    question: str, old: str, new: str, similarity: float, common: frozenset[str] = frozenset()
+) -> int:
+    """Does ``new`` speak of what ``old`` says in answer to ``question``? 2: it names a
+    distinctive value of ``old`` (not a number, not a word of the question, not one of the
+    ``common`` ones) while changing it ("dumping GRBL, flashed FluidNC") and means something
+    close, and holds a subject word. 1: it holds the subject words the question and ``old``
+    share (two thirds of them when there are three or more: "label printer" in "new label
+    printer arrived: …"; one word only with a close meaning). 0: neither."""
+    subject = stems(question) & stems(old)
+    asked = {_fold(w) for w in re.findall(r"[\w.+-]+", question)}
+    old_names = {v for v in values(old) if not re.search(r"\d", v)} - common - asked
+    theirs = stems(new)
+    about = not subject or bool(subject & theirs)
+    if similarity >= 0.3 and about and old_names & values(new) and CHANGE.search(new):
+        return 2
+    need = len(subject) if len(subject) <= 2 else math.ceil(len(subject) * 2 / 3)
+    if len(subject) == 1 and similarity < ONE_WORD:
+        return 0  # one shared word ("router", "table") is a subject only for close meanings
+    if subject and len(subject & theirs) >= need:
+        return 1
+    return 0

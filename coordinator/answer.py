@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
+from coordinator.bilingual import other_words
 from coordinator.current import (
     CHANGE,
     history_line,
     is_spanish,
     same_slot,
+    stems,
     values,
     without_present,
 )
@@ -41,6 +43,7 @@ __all__ = ["Answer", "answer_offline", "answer_question"]
 
 RELATIVE_FLOOR = 0.35  # a snippet scoring under this share of the best one is noise
 MAX_SOURCES = 3
+TOPIC_WORDS = 2  # 'what did I do in the workshop …' lists the days' entries on that topic
 WINDOW_SOURCES = 8  # "what did I fix last week?" lists what it found in those days
 CANDIDATES = 20
 COMMON_VALUE = 3  # a name in this many candidates is a topic ("CNC"), not a value
@@ -76,9 +79,10 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _DIGEST = re.compile(
-    r"^\W*(?:what|which|qu[eé]|cu[aá]l(?:es)?)\b.{0,30}\b(?:do|did|done|happen\w*|"
-    r"get|got|work\w* on|log\w*|hice|hizo|pas[oó]|hicimos|ocurri[oó]|sucedi[oó]|"
-    r"hubo|trabaj\w*|registr\w*|chang\w*|cambi\w*|fix\w*|arregl\w*|repar\w*)\b",
+    r"^\W*(?:(?:what|which|qu[eé]|cu[aá]l(?:es)?)\b.{0,30}\b(?:do|did|done|happen\w*|"
+    r"get|got|went|go|work\w* on|log\w*|hice|hizo|pas[oó]|hicimos|ocurri[oó]|sucedi[oó]|"
+    r"hubo|hecho|fui|fuimos|trabaj\w*|registr\w*|chang\w*|cambi\w*|fix\w*|arregl\w*|"
+    r"repar\w*)|how many times|how often|cu[aá]ntas veces)\b",
     re.IGNORECASE,
 )
 _FIX = re.compile(
@@ -177,15 +181,27 @@ def digest_kind(rest: str) -> str | None:
     fix …' → "fixes": a question about the days, not about a topic. Else None."""
     if not _DIGEST.search(rest):
         return None
-    generic = {"happen", "get", "done", "work", "log", "hice", "pasó", "paso", "ocurrió"}
-    content = _words(rest) - generic
+    content = _topic_words(rest)
     if not content:
         return "all"
     if all(_CHANGE.search(w) or w.startswith(("chang", "cambi")) for w in content):
         return "changes"
     if all(_FIX.search(w) or w.startswith(("fix", "arregl", "repar")) for w in content):
         return "fixes"
+    if len(content) <= TOPIC_WORDS:
+        return "topic"  # 'what did I do in the workshop last weekend?'
     return None
+
+
+_DIGEST_WORDS = frozenset(
+    """happen get got done do did work log hice pasó paso ocurrió hecho he has hemos fui
+    fuimos went go so far up lately día días day days time times many often much veces
+    cuántas cuantas play played jugué jugar jugamos""".split()
+)
+
+
+def _topic_words(rest: str) -> set[str]:
+    return {w for w in _words(rest) if w not in _DIGEST_WORDS}
 
 
 # -- entries --------------------------------------------------------------------------------
@@ -466,7 +482,9 @@ def _window_records(services: Services, window: Window, zone: tzinfo) -> list[Re
     return sorted(inside, key=lambda r: r.at or begin)
 
 
-def _digest(services: Services, question: str, window: Window, zone: tzinfo, kind: str) -> Answer:
+def _digest(
+    services: Services, question: str, window: Window, zone: tzinfo, kind: str
+) -> Answer | None:
     from memory.search.ranking import Hit
 
     records = _window_records(services, window, zone)
@@ -474,6 +492,12 @@ def _digest(services: Services, question: str, window: Window, zone: tzinfo, kin
         records = [r for r in records if _CHANGE.search(r.text)]
     elif kind == "fixes":
         records = [r for r in records if _FIX.search(r.text)]
+    elif kind == "topic":
+        words = _topic_words(question)
+        topic = stems(" ".join([*words, *other_words(" ".join(words))]))
+        records = [r for r in records if topic & stems(r.text)]
+        if not records:
+            return None  # nothing names the topic: search the days for it instead
     if not records:
         return Answer(question, _nothing(question, window, [], zone), [], False, window)
     head = f"{window.describe()} — {len(records)} entries in memory:"
@@ -521,10 +545,12 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     zone = services.settings.zone()
     window, rest = find_window(question, services.clock.now(), zone)
     kind = digest_kind(rest) if window else None
-    if window and kind:
-        return _digest(services, question, window, zone, kind)
+    listed = _digest(services, rest, window, zone, kind) if window and kind else None
+    if listed is not None:
+        return replace(listed, question=question)
     query = without_present(search_text(rest if window and _words(rest) else question))
-    hits = _search(services, query, window, zone, k)
+    wider = " ".join([query, *other_words(query)])
+    hits = _search(services, wider, window, zone, k)
     sessions = bool(_SESSIONS.search(question))
     if not sessions:
         hits = [h for h in hits if h.kind != "session-summary"]

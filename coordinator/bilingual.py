@@ -1,0 +1,62 @@
+"""The other language's words for a question's words, so an entry written in Spanish is
+found by an English question and the other way round.
+
+The search model (MiniLM) and the stemmer are English: "who's our vaccine supplier?" does
+not meet "cambiamos de proveedor de vacunas". A small word list (``data/en_es.tsv``:
+everyday words of a personal assistant's memory) adds the other language's words to the
+question's search.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+__all__ = ["other_words"]
+
+_LIST = Path(__file__).with_name("data") / "en_es.tsv"
+
+
+def _fold(word: str) -> str:
+    plain = unicodedata.normalize("NFKD", word.lower().replace("ñ", "\0"))
+    return "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
+
+
+@cache
+def _pairs() -> dict[str, tuple[str, ...]]:
+    """Folded word → the other language's words (both directions)."""
+    table: dict[str, list[str]] = {}
+    for line in _LIST.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        english, spanish = line.split("\t")
+        others = [w.strip() for w in spanish.split(",") if w.strip()]
+        table.setdefault(_fold(english), []).extend(others)
+        for word in others:
+            table.setdefault(_fold(word), []).append(english)
+    return {key: tuple(dict.fromkeys(words)) for key, words in table.items()}
+
+
+def _lookup(word: str) -> tuple[str, ...]:
+    pairs = _pairs()
+    folded = _fold(word)
+    plural = folded.endswith("s")
+    for key in (folded, folded[:-1] if plural else "", folded[:-2] if plural else ""):
+        if key and key in pairs:
+            return pairs[key]
+    return ()
+
+
+def other_words(text: str) -> list[str]:
+    """The other language's words for the words of ``text`` that the list knows, without
+    those ``text`` already holds."""
+    words = re.findall(r"[^\W\d_]+", text)
+    have = {_fold(w) for w in words}
+    out: list[str] = []
+    for word in words:
+        for other in _lookup(word):
+            if _fold(other) not in have and other not in out:
+                out.append(other)
+    return out

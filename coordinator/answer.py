@@ -29,6 +29,7 @@ from coordinator.current import (
     values,
     without_present,
 )
+from coordinator.slots import asked_slot, holds_slot
 from memory.timeexpr import Window, find_window
 
 if TYPE_CHECKING:
@@ -89,6 +90,12 @@ _FIX = re.compile(
     r"\b(?:fix\w*|repair\w*|solved|resolv\w*|arregl\w*|repar\w*|solucion\w*)\b", re.IGNORECASE
 )
 _WHEN = re.compile(r"^\W*(?:when|what day|which day|cu[aá]ndo|qu[eé] d[ií]a)\b", re.IGNORECASE)
+# "When did I …" / "¿cuándo cambié …?": an event in the past, not a value to bring up to date.
+_EVENT = re.compile(r"\b(?:did|was|were|\w+ed|fue|fui|fuimos|hice|hizo|\w+[éó])\b", re.IGNORECASE)
+_LAST = re.compile(
+    r"\b(?:last time|most recent\w*|latest|lately|[uú]ltima vez|lo [uú]ltimo)\b", re.IGNORECASE
+)
+_FIRST = re.compile(r"\b(?:first|for the first time|primer|primera(?: vez)?)\b", re.IGNORECASE)
 _SESSIONS = re.compile(r"\b(?:sessions?|sesi[oó]n|sesiones|chats?)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z¿¡\"'(])")
 _NAME = re.compile(r"(?<![\w-])([A-Z][a-zà-ÿ]{2,})(?:'s|’s)?(?![\w-])")
@@ -296,6 +303,8 @@ def _rank(
     if not cands:
         return Ranked(cands)
     order = sorted(cands, key=lambda c: -_answer_score(c))
+    if _WHEN.search(question) and _EVENT.search(question):
+        return Ranked(_which_time(order, question))
     if _PAST.search(question):
         return Ranked(order)
     top = _answer_score(order[0])
@@ -321,6 +330,27 @@ def _rank(
     order = [c for c in order if c.hit.citation != newest.hit.citation]
     order.insert(0, newest)
     return Ranked(order, best)
+
+
+def _which_time(order: list[Candidate], question: str) -> list[Candidate]:
+    """ "When was the last time I played padel?" — the newest of the logged events that
+    answer nearly as well as the best one; "when did I first …" — the oldest."""
+    last, first = bool(_LAST.search(question)), bool(_FIRST.search(question))
+    if last == first or not order:
+        return order
+    top = order[0]
+    close = [
+        c
+        for c in order[:10]
+        if c.hit.layer == "daily"
+        and c.at is not None
+        and _answer_score(c) >= ANCHOR * _answer_score(top)
+        and c.cover + 1e-9 >= top.cover
+    ]
+    if not close:
+        return order
+    pick = (max if last else min)(close, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    return [pick, *(c for c in order if c is not pick)]
 
 
 def _successors(
@@ -435,7 +465,7 @@ def _direct(c: Candidate, question: str, query: str, zone: tzinfo, whole: bool =
     short = whole and len(c.hit.text) <= WHOLE_CHARS
     sentence = c.hit.text.strip() if short else best_sentence(c.hit.text, query)
     day = _local(c.at, zone)
-    if _WHEN.search(question) and _PAST.search(question) and day:
+    if _WHEN.search(question) and _EVENT.search(question) and day:
         weekday = c.at.astimezone(zone).strftime("%A") if c.at else ""
         return f"On {day} ({weekday}): {sentence} ({c.hit.citation})"
     when = f"{day}, " if day and c.hit.layer == "daily" else ""
@@ -575,6 +605,9 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         return _candidates(services, query, more, names)
 
     ranked = _rank(services, cands, question, later)
+    slot = asked_slot(question) if found and not window else None
+    if slot and not holds_slot(slot, [c.hit.text for c in ranked.order[:MAX_SOURCES]]):
+        found = False  # memory knows the thing, not the value asked ("the printer's IP")
     if not found:
         return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
     best = ranked.order[0]

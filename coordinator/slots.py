@@ -1,0 +1,84 @@
+"""What kind of value a question asks for, and whether a text holds one.
+
+"What's the IP of the label printer?" is answered only by a text with an address in it;
+memory that knows the printer but not its address has no answer ("Nothing in memory
+about that"), however close the entry is. Only kinds with an unmistakable form are
+checked — addresses, versions, prices, weights, sizes, ports, phone numbers, birthdays —
+in English and Spanish; any other question passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = ["asked_slot", "holds_slot"]
+
+_NUM = r"\d+(?:[.,]\d+)*"
+# (kind, what in a question asks for it, what in a text answers it)
+_SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
+    (
+        "address",
+        re.compile(r"\b(?:ip|ip address|direcci[oó]n ip|ipv4)\b", re.IGNORECASE),
+        re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\.\d{1,3}\b"),
+    ),
+    (
+        "version",
+        re.compile(r"\b(?:version|versi[oó]n|release)\b", re.IGNORECASE),
+        re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b|\b[A-Z][\w-]+ \d{1,3}\b"),
+    ),
+    (
+        "price",
+        re.compile(
+            r"\b(?:cost|costs|costed|price|priced|pay|paid|rent|charge|"
+            r"cu[eé]sta|cost[oó]|costaron|precio|pag[oa]\w*|alquiler|tarifa)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(
+            rf"{_NUM}\s?(?:€|\$|eur\b|euros?\b|usd\b|dollars?\b|k€)|[€$]\s?{_NUM}", re.IGNORECASE
+        ),  # fmt: skip
+    ),
+    (
+        "weight",
+        re.compile(r"\b(?:weigh|weighs|weight|pesa|peso|pes[oó])\b", re.IGNORECASE),
+        re.compile(rf"{_NUM}\s?(?:kg|kilos?|g|gramos|grams|lb|lbs|pounds)\b", re.IGNORECASE),
+    ),
+    (
+        "size",
+        re.compile(r"\b(?:tb|gb|ram|capacity|espacio|capacidad)\b", re.IGNORECASE),
+        re.compile(rf"{_NUM}\s?(?:tb|gb|mb|tib|gib)\b", re.IGNORECASE),
+    ),
+    (
+        "port",
+        re.compile(r"\b(?:port|puerto)\b", re.IGNORECASE),
+        re.compile(r"\b\d{2,5}\b"),
+    ),
+    (
+        "phone",
+        re.compile(
+            r"\b(?:phone number|tel[eé]fono de|n[uú]mero de tel[eé]fono)\b", re.IGNORECASE
+        ),  # fmt: skip
+        re.compile(r"(?:\+?\d[\d\s-]{6,}\d)"),
+    ),
+    (
+        "birthday",
+        re.compile(r"\b(?:birthday|cumplea[nñ]os|cumple)\b", re.IGNORECASE),
+        re.compile(
+            r"\b(?:birthday|born|cumplea[nñ]os|cumple|naci[oó]|nacimiento)\b", re.IGNORECASE
+        ),  # fmt: skip
+    ),
+]
+
+
+def asked_slot(question: str) -> str | None:
+    """The kind of value ``question`` asks for, when it has an unmistakable form."""
+    for kind, asks, _ in _SLOTS:
+        if asks.search(question):
+            return kind
+    return None
+
+
+def holds_slot(kind: str, texts: Iterable[str]) -> bool:
+    """Does any of ``texts`` hold a value of ``kind``?"""
+    answers = next(pattern for name, _, pattern in _SLOTS if name == kind)
+    return any(answers.search(text) for text in texts)

@@ -1,12 +1,16 @@
 """Answers from memory: the current answer first, dates understood, "nothing" said plainly.
 
-``answer_question`` reads a time expression (``memory.timeexpr``), searches, drops what is
-not an answer (superseded entries never reach the index; session summaries unless the
-question is about sessions; entries outside the asked days), ranks what is left for an
-answer (entries naming whom the question names; among entries about the same subject the
-newest, a logged change above the fact it changed), decides whether memory holds an answer
-at all, and writes the direct answer (the best supporting sentence) then at most three
-cited sources. "What did I do yesterday?" lists the entries of the asked days instead.
+``answer_question`` reads a time expression (``memory.timeexpr``), searches (the question's
+words plus their other-language words, ``coordinator.bilingual``; "now"/"ahora" left out),
+drops what is not an answer (session summaries unless the question is about sessions;
+entries outside the asked days), ranks what is left for an answer (entries naming whom the
+question names; for a question about the present, the newest statement about the best
+entry's subject — a MEMORY.md fact, a note or a logged change, see ``coordinator.current``
+— with the replaced one said as history), decides whether memory holds an answer at all
+(evidence strong enough, and holding the kind of value asked: ``coordinator.slots``), and
+writes the direct answer (the best supporting sentence) then at most three cited sources.
+"What did I do yesterday?" lists the entries of the asked days instead (of one topic: "what
+did I do in the workshop last weekend?").
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from coordinator import reads
 from coordinator.bilingual import other_words
 from coordinator.current import (
     CHANGE,
+    NUMERIC,
     history_line,
+    holds_number,
     is_spanish,
     same_slot,
     stems,
@@ -58,8 +64,6 @@ COS_WEIGHT = 1.0
 COVER_WEIGHT = 0.5
 FOUND_AT = 0.42
 SPEAKER_SHARE = 0.7  # what the named speaker said must be this close to what others said
-SAME_SUBJECT = 0.45  # cosine between two entries that speak of the same thing
-SHARED_SUBJECT = 0.2  # … or a lower cosine when they share half the question's words
 CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
 ANCHOR = 0.6  # a fact or change this close to the best entry anchors the subject
 NEWER_WORDS = 0.5  # a newer statement holds this share of the question words the best one holds
@@ -365,6 +369,7 @@ def _successors(
     if best.at is None:
         return []
     asked = without_present(question)
+    numeric = bool(NUMERIC.search(asked)) and holds_number(best.hit.text)
     vecs = _vectors(services, [c.hit for c in pool])
     floor = CLOSE_ENOUGH * _answer_score(best)
     mine = vecs.get(best.hit.citation)
@@ -382,7 +387,10 @@ def _successors(
             continue
         theirs = vecs.get(c.hit.citation)
         sim = float(np.dot(mine, theirs)) if mine is not None and theirs is not None else 0.0
-        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common)
+        if numeric and not holds_number(c.hit.text):
+            continue
+        fact = c.hit.layer == "memory"
+        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common, fact)
         if slot == 2:
             out.append(c)  # it names the old value while changing it
         elif slot == 1 and c.cover + 1e-9 >= NEWER_WORDS * best.cover:
@@ -400,15 +408,6 @@ def _answer_score(c: Candidate) -> float:
 def _states_value(c: Candidate) -> bool:
     """A curated fact, or a log entry that changes one ("moved to", "now runs on")."""
     return c.hit.layer != "daily" or c.change
-
-
-def _same_subject(c: Candidate, best: Candidate, subject: set[str], vecs: dict[str, Any]) -> bool:
-    import numpy as np
-
-    a, b = vecs.get(c.hit.citation), vecs.get(best.hit.citation)
-    sim = float(np.dot(a, b)) if a is not None and b is not None else 0.0
-    shares = bool(subject) and len(subject & _words(c.hit.text)) * 2 >= len(subject)
-    return sim >= SAME_SUBJECT or (shares and sim >= SHARED_SUBJECT)
 
 
 def decide(cands: list[Candidate], names: list[str]) -> bool:
@@ -600,14 +599,21 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         words than the question's ("new label printer arrived: …") is found from them."""
         if window or not found:
             return []
-        more = reads.search(services, best.hit.text[:400], k=LATER)
+        text = best.hit.text[:400]
+        more = reads.search(services, " ".join([text, *other_words(text)]), k=LATER)
         more = [h for h in more if sessions or h.kind != "session-summary"]
         return _candidates(services, query, more, names)
 
     ranked = _rank(services, cands, question, later)
     slot = asked_slot(question) if found and not window else None
-    if slot and not holds_slot(slot, [c.hit.text for c in ranked.order[:MAX_SOURCES]]):
-        found = False  # memory knows the thing, not the value asked ("the printer's IP")
+    if slot:
+        holding = [c for c in ranked.order[:MAX_SOURCES] if holds_slot(slot, [c.hit.text])]
+        if not holding:
+            found = False  # memory knows the thing, not the value asked ("the printer's IP")
+        elif holding[0] is not ranked.order[0] and ranked.replaced is None:
+            # the answer holds the value asked: "the NAS IP" is answered by an address
+            order = [holding[0], *(c for c in ranked.order if c is not holding[0])]
+            ranked = Ranked(order)
     if not found:
         return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
     best = ranked.order[0]

@@ -14,7 +14,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-__all__ = ["other_words"]
+__all__ = ["concept", "other_words"]
 
 _LIST = Path(__file__).with_name("data") / "en_es.tsv"
 
@@ -60,3 +60,27 @@ def other_words(text: str) -> list[str]:
             if _fold(other) not in have and other not in out:
                 out.append(other)
     return out
+
+
+def concept(word: str) -> str:
+    """One name for a word and its translations ("laboratorio", "labs" → "lab"), so a pair
+    counts once; a word the list does not know is itself."""
+    names = _concepts()
+    folded = _fold(word)
+    plural = folded.endswith("s")
+    for key in (folded, folded[:-1] if plural else "", folded[:-2] if plural else ""):
+        if key and key in names:
+            return names[key]
+    return folded
+
+
+@cache
+def _concepts() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for line in _LIST.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            english, spanish = line.split("\t")
+            names.setdefault(_fold(english), _fold(english))
+            for word in spanish.split(","):
+                names.setdefault(_fold(word.strip()), _fold(english))
+    return names

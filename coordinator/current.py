@@ -16,7 +16,9 @@ import unicodedata
 
 __all__ = [
     "CHANGE",
+    "NUMERIC",
     "PRESENT",
+    "holds_number",
     "history_line",
     "is_spanish",
     "same_slot",
@@ -89,7 +91,6 @@ _GENERIC = frozenset(
     usar corre va van dia dias vez cosa cual cuales quien donde cuando como cuanto para
     hace hacer""".split()
 )
-ONE_WORD = 0.4  # cosine two statements sharing a single subject word need
 _TOKEN = re.compile(r"[a-z0-9ñ]+(?:[./:-][a-z0-9ñ]+)*")
 
 
@@ -105,33 +106,96 @@ def stems(text: str) -> set[str]:
 
 
 def values(text: str) -> set[str]:
-    """What a statement gives as a value: numbers, addresses, versions and the names it
-    spells with capitals (past its first word)."""
-    found = {w for w in _TOKEN.findall(_fold(text)) if re.search(r"\d", w)}
+    """What a statement gives as a value: numbers, addresses, versions, names written with
+    a hyphen ("ryzen-ws") and the names it spells with capitals (past its first word)."""
+    found = {w for w in _TOKEN.findall(_fold(text)) if re.search(r"\d|-", w)}
     tokens = re.findall(r"[^\W_][\w.+-]*", text)
     found |= {_fold(t) for i, t in enumerate(tokens) if i and t[:1].isupper()}
     return found
 
 
+# Values with a recognisable form: a newer statement that gives another value of the same
+# form as the older one (an address for an address, a host for a host) replaces it.
+_SHAPES = (
+    ("address", re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")),
+    ("version", re.compile(r"^v?\d+(?:\.\d+){1,2}$")),
+    ("time", re.compile(r"^\d{1,2}:\d{2}$")),
+    ("host", re.compile(r"^[a-z]+-?\d+[a-z\d]*$")),  # nas01, mini02, rtx3090
+)
+
+
+def _reshaped(old: str, new: str) -> str:
+    """The form of a value ``old`` has and ``new`` gives differently ("" if none)."""
+    old_tokens, new_tokens = set(_TOKEN.findall(_fold(old))), set(_TOKEN.findall(_fold(new)))
+    for name, shape in _SHAPES:
+        before = {t for t in old_tokens if shape.match(t)}
+        after = {t for t in new_tokens if shape.match(t)}
+        if before and after - before:
+            return name
+    return ""
+
+
+def _subject_stems(text: str) -> set[str]:
+    """Stems of ``text``'s words, a word and its translation as one ("heating" and
+    "calefacción" meet)."""
+    from coordinator.bilingual import concept
+
+    words = [w for w in _TOKEN.findall(_fold(text)) if w not in _GENERIC and len(w) > 1]
+    return {concept(w)[:5] for w in words}
+
+
 def same_slot(
-    question: str, old: str, new: str, similarity: float, common: frozenset[str] = frozenset()
+    question: str,
+    old: str,
+    new: str,
+    similarity: float,
+    common: frozenset[str] = frozenset(),
+    fact: bool = False,
 ) -> int:
     """Does ``new`` speak of what ``old`` says in answer to ``question``? 2: it names a
     distinctive value of ``old`` (not a number, not a word of the question, not one of the
     ``common`` ones) while changing it ("dumping GRBL, flashed FluidNC") and means something
-    close, and holds a subject word. 1: it holds the subject words the question and ``old``
-    share (two thirds of them when there are three or more: "label printer" in "new label
-    printer arrived: …"; one word only with a close meaning). 0: neither."""
-    subject = stems(question) & stems(old)
+    close, and holds a subject word; or it holds a subject word and changes an address, a
+    version or a clock time (a host: holding the subject words, below). 1: it holds the
+    subject words the question and ``old`` share, in either language (two thirds of them
+    when there are three or more: "label printer" in "new label printer arrived: …"; one
+    word alone when it answers more of the question), and is a MEMORY.md fact (``fact``)
+    or says a change. 0: neither."""
+    subject = _subject_stems(question) & _subject_stems(old)
     asked = {_fold(w) for w in re.findall(r"[\w.+-]+", question)}
     old_names = {v for v in values(old) if not re.search(r"\d", v)} - common - asked
-    theirs = stems(new)
+    theirs = _subject_stems(new)
     about = not subject or bool(subject & theirs)
     if similarity >= 0.3 and about and old_names & values(new) and CHANGE.search(new):
         return 2
+    changes = bool(CHANGE.search(new))
+    shared = len(subject & theirs)
+    if not subject or not shared:
+        return 0
     need = len(subject) if len(subject) <= 2 else math.ceil(len(subject) * 2 / 3)
-    if len(subject) == 1 and similarity < ONE_WORD:
-        return 0  # one shared word ("router", "table") is a subject only for close meanings
-    if subject and len(subject & theirs) >= need:
-        return 1
-    return 0
+    reshaped = _reshaped(old, new)
+    if reshaped == "host" and shared >= need or reshaped in {"address", "version", "time"}:
+        return 2  # "Jellyfin runs on nas01" → "migrated Jellyfin to mini02"
+    if not (fact or changes):
+        return 0
+    if len(subject) == 1:
+        # One shared word ("router", "Pi") is a subject only when the newer statement
+        # answers more of the question than the older one: "VetGes corre ahora en el
+        # Lenovo" for "which machine runs VetGes?" over "vetges version installed: 8.1".
+        asked_stems = _subject_stems(question)
+        return 1 if len(asked_stems & theirs) > len(asked_stems & _subject_stems(old)) else 0
+    return 1 if shared >= need else 0
+
+
+# A question whose answer is a number or a time: a newer statement without one ("journal
+# club at the new time") does not answer it.
+NUMERIC = re.compile(
+    r"^\W*(?:when|what time|at what time|how (?:big|much|many|long|large|old|tall|far|often)|"
+    r"cu[aá]ndo|a qu[eé] hora|cu[aá]nt[oa]s?|qu[eé] tama[nñ]o)\b|\b(?:ip|version|versi[oó]n|"
+    r"price|precio|cost|port|puerto|size|tama[nñ]o)\b",
+    re.IGNORECASE,
+)
+
+
+def holds_number(text: str) -> bool:
+    return bool(re.search(r"\d", text))

@@ -260,25 +260,34 @@ def _vectors(services: Services, hits: list[Hit]) -> dict[str, Any]:
 
 
 def _candidates(
-    services: Services, query: str, hits: list[Hit], names: list[str]
+    services: Services, query: str, hits: list[Hit], names: list[str], wider: str = ""
 ) -> list[Candidate]:
+    """Each hit with its evidence for ``query``: the cosine (the better of the question's and
+    of the question widened with its other-language words, ``wider``), the share of the
+    question's words it holds (a word or its translation), whom it names, whether it says
+    a change."""
     import numpy as np
 
     if not hits:
         return []
-    qvec = services.search_service.query_vector(query.strip()[:2000])  # search's, cached
+    qvec = services.search_service.query_vector(query.strip()[:2000])
+    wvec = services.search_service.query_vector(wider.strip()[:2000]) if wider else None
     vecs = _vectors(services, hits)
     asked = _words(query)
+    either = {w: {w} | _words(" ".join(other_words(w))) for w in asked}
     content = asked - _words(" ".join(names))
     at = _instants(services.workspace.root, hits)
     out = []
     for hit in hits:
         vec = vecs.get(hit.citation)
         cos = float(np.dot(vec, qvec)) if vec is not None else 0.0
-        cover = len(asked & _words(hit.text)) / len(asked) if asked else 0.0
-        named = all(re.search(rf"\b{re.escape(n)}\b", hit.text) for n in names)
+        if vec is not None and wvec is not None:
+            cos = max(cos, float(np.dot(vec, wvec)))
         words = _words(hit.text)
-        topic = len(content & words) / len(content) if content else 0.0
+        held = {w for w in asked if either[w] & words}
+        cover = len(held) / len(asked) if asked else 0.0
+        named = all(re.search(rf"\b{re.escape(n)}\b", hit.text) for n in names)
+        topic = len(content & held) / len(content) if content else 0.0
         change = bool(_CHANGE.search(hit.text))
         out.append(Candidate(hit, at[hit.citation], cos, cover, named, change, topic))
     return out
@@ -584,7 +593,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     if not sessions:
         hits = [h for h in hits if h.kind != "session-summary"]
     names = names_in(query)
-    cands = _candidates(services, query, hits, names)
+    cands = _candidates(services, query, hits, names, wider)
     if window:
         cands = [c for c in cands if c.at and window.contains(c.at, zone)]
     found = decide(cands, names)
@@ -602,7 +611,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         text = best.hit.text[:400]
         more = reads.search(services, " ".join([text, *other_words(text)]), k=LATER)
         more = [h for h in more if sessions or h.kind != "session-summary"]
-        return _candidates(services, query, more, names)
+        return _candidates(services, query, more, names, wider)
 
     ranked = _rank(services, cands, question, later)
     slot = asked_slot(question) if found and not window else None

@@ -110,7 +110,7 @@ def values(text: str) -> set[str]:
     a hyphen ("ryzen-ws") and the names it spells with capitals (past its first word)."""
     found = {w for w in _TOKEN.findall(_fold(text)) if re.search(r"\d|-", w)}
     tokens = re.findall(r"[^\W_][\w.+-]*", text)
-    found |= {_fold(t) for i, t in enumerate(tokens) if i and t[:1].isupper()}
+    found |= {_fold(t).rstrip(".+-") for i, t in enumerate(tokens) if i and t[:1].isupper()}
     return found
 
 

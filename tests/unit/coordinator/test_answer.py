@@ -171,3 +171,71 @@ def test_a_question_about_the_wrong_speaker_finds_nothing(home: Path) -> None:
         swapped = lab.ask("What did Caroline realise after her charity race?")
         assert swapped.found is False
         assert swapped.text.startswith("Nothing in memory about")
+
+
+CHANGES = [
+    ("memory", "clinic label printer = Dymo LabelWriter 450, it's ancient", "2026-11-02T08:00:00Z"),
+    ("memory", "Jellyfin runs as a Docker container on nas01.", "2026-11-02T08:05:00Z"),
+    ("memory", "I keep all my notes in Joplin, synced to the NAS.", "2026-11-02T08:10:00Z"),
+    ("memory", "gym days: Monday and Wednesday at 7:00", "2026-11-02T08:15:00Z"),
+    ("daily", "new label printer arrived: Brother QL-820NWB. the Dymo goes to the bin",
+     "2026-11-18T09:00:00Z"),
+    ("daily", "Migrated Jellyfin to mini02 today.", "2026-11-20T09:00:00Z"),
+    ("daily", "we switched the lab: samples now go to DiagnosVet twice a day",
+     "2026-11-21T09:00:00Z"),
+]  # fmt: skip
+
+
+@pytest.fixture
+def changed(monkeypatch: pytest.MonkeyPatch, home: Path) -> Iterator[Path]:
+    """MEMORY.md still holds the old values; the daily log says what changed."""
+    monkeypatch.setenv("LABMEM_NOW", NOW)
+    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+    with Lab.open(home) as lab:
+        report = lab.import_entries(
+            {"layer": layer, "text": text, "time": at} for layer, text, at in CHANGES
+        )
+        assert report.refused == 0
+    yield home
+
+
+@pytest.mark.parametrize(
+    ("question", "new", "old", "history"),
+    [
+        ("what label printer do we have at the clinic?", "Brother QL-820NWB", "LabelWriter",
+         "earlier: clinic label printer = Dymo LabelWriter 450, it's ancient (until 2026-11-18;"),
+        ("¿qué impresora de etiquetas tenemos ahora?", "Brother QL-820NWB", "LabelWriter",
+         "antes: clinic label printer = Dymo LabelWriter 450, it's ancient (hasta el 2026-11-18;"),
+        ("Which machine runs Jellyfin now?", "mini02", "nas01",
+         "earlier: Jellyfin runs as a Docker container on nas01. (until 2026-11-20;"),
+    ],
+)  # fmt: skip
+@pytest.mark.integration  # needs the model's sense of meaning
+def test_a_fact_changed_in_the_daily_log_is_answered_with_its_new_value(
+    changed: Path, question: str, new: str, old: str, history: str
+) -> None:
+    data = ask(question)
+    lines = str(data["answer"]).split("\n")
+    assert new in lines[0] and old not in lines[0]
+    assert lines[1].startswith(history)
+    hits = data["hits"]
+    assert isinstance(hits, list) and new in hits[0]["text"]
+    # The replaced entry is shown flagged, never as the answer.
+    assert any("(replaced, " in line and old in line for line in lines[2:])
+
+
+@pytest.mark.integration  # needs the model's sense of meaning
+def test_a_shared_everyday_word_does_not_replace_a_fact(changed: Path) -> None:
+    # "samples now go to DiagnosVet twice a day" is newer and says "day" and "go", but it is
+    # about the lab, not the gym.
+    data = ask("which days do I go to the gym?")
+    assert first_line(data).startswith("gym days: Monday and Wednesday")
+    assert "earlier:" not in str(data["answer"])
+
+
+@pytest.mark.integration  # needs the model's sense of meaning
+def test_memory_that_knows_the_thing_but_not_the_value_asked_says_nothing(changed: Path) -> None:
+    data = ask("what's the IP of the Brother label printer?")
+    assert data["found"] is False and first_line(data).startswith("Nothing in memory about")
+    assert "closest:" in str(data["answer"])  # what it does know is offered, not claimed
+    assert ask("which label printer do we have?")["found"] is True

@@ -145,3 +145,23 @@ def test_this_morning_narrows_the_hours() -> None:
 def test_impossible_date_is_not_a_window() -> None:
     assert span("what happened on 2026-02-30?") is None
     assert span("¿qué pasó el 31 de junio?") is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what are the clinic's saturday hours?",
+        "tuesday meeting room?",
+        "¿cuál es el horario del sábado?",
+    ],
+)
+def test_a_weekday_that_names_a_kind_of_day_is_not_a_time(question: str) -> None:
+    assert span(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what did I do saturday?", "what did I do saturday at the clinic", "¿qué hice el sábado?"],
+)
+def test_a_weekday_that_names_a_day_still_is(question: str) -> None:
+    assert span(question) == (D(2026, 11, 21), D(2026, 11, 21))

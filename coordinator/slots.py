@@ -24,7 +24,9 @@ _SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ),
     (
         "version",
-        re.compile(r"\b(?:version|versi[oó]n|release)\b", re.IGNORECASE),
+        re.compile(
+            r"^\W*(?:what|which|qu[eé]|cu[aá]l)\b.{0,30}\b(?:version|versi[oó]n)\b", re.IGNORECASE
+        ),  # fmt: skip
         re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b|\b[A-Z][\w-]+ \d{1,3}\b"),
     ),
     (
@@ -40,7 +42,11 @@ _SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ),
     (
         "weight",
-        re.compile(r"\b(?:weigh|weighs|weight|pesa|peso|pes[oó])\b", re.IGNORECASE),
+        re.compile(
+            r"\b(?:weigh|weighs|pesa|pes[oó])\b|^\W*(?:what(?:'s| is)|how much is|cu[aá]l es)"
+            r"\b.{0,40}\b(?:weight|peso)\b",
+            re.IGNORECASE,
+        ),
         re.compile(rf"{_NUM}\s?(?:kg|kilos?|g|gramos|grams|lb|lbs|pounds)\b", re.IGNORECASE),
     ),
     (
@@ -56,13 +62,19 @@ _SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "phone",
         re.compile(
-            r"\b(?:phone number|tel[eé]fono de|n[uú]mero de tel[eé]fono)\b", re.IGNORECASE
-        ),  # fmt: skip
+            r"^\W*(?:what(?:'s| is)|cu[aá]l es)\b.{0,40}\b(?:phone number|tel[eé]fono|"
+            r"n[uú]mero de m[oó]vil)\b",
+            re.IGNORECASE,
+        ),
         re.compile(r"(?:\+?\d[\d\s-]{6,}\d)"),
     ),
     (
         "birthday",
-        re.compile(r"\b(?:birthday|cumplea[nñ]os|cumple)\b", re.IGNORECASE),
+        re.compile(
+            r"^\W*(?:when|what day|cu[aá]ndo|qu[eé] d[ií]a)\b.{0,40}\b(?:birthday|"
+            r"cumplea[nñ]os|cumple)\b",
+            re.IGNORECASE,
+        ),  # fmt: skip
         re.compile(
             r"\b(?:birthday|born|cumplea[nñ]os|cumple|naci[oó]|nacimiento)\b", re.IGNORECASE
         ),  # fmt: skip

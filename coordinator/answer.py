@@ -408,6 +408,14 @@ def _successors(
     return out
 
 
+def _names_all(text: str, names: list[str]) -> bool:
+    """Does ``text`` name every one of ``names`` (any case, any accents)?"""
+    from coordinator.current import stems
+
+    have = stems(text)
+    return all(stems(n) <= have for n in names)
+
+
 def _answer_score(c: Candidate) -> float:
     """Search's score, lowered for an entry that does not name whom the question names,
     plus the share of the question's words the entry holds (weights chosen on LoCoMo 0–4)."""
@@ -623,6 +631,8 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             # the answer holds the value asked: "the NAS IP" is answered by an address
             order = [holding[0], *(c for c in ranked.order if c is not holding[0])]
             ranked = Ranked(order)
+    if found and names and not any(_names_all(c.hit.text, names) for c in ranked.order[:10]):
+        found = False  # "who wrote Don Quixote?": memory never names what it asks about
     if not found:
         return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
     best = ranked.order[0]

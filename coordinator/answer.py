@@ -408,12 +408,10 @@ def _successors(
     return out
 
 
-def _names_all(text: str, names: list[str]) -> bool:
-    """Does ``text`` name every one of ``names`` (any case, any accents)?"""
-    from coordinator.current import stems
-
+def _names_any(text: str, names: list[str]) -> bool:
+    """Does ``text`` name any of ``names`` (any case, any accents)?"""
     have = stems(text)
-    return all(stems(n) <= have for n in names)
+    return any(stems(n) and stems(n) <= have for n in names)
 
 
 def _answer_score(c: Candidate) -> float:
@@ -631,8 +629,8 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             # the answer holds the value asked: "the NAS IP" is answered by an address
             order = [holding[0], *(c for c in ranked.order if c is not holding[0])]
             ranked = Ranked(order)
-    if found and names and not any(_names_all(c.hit.text, names) for c in ranked.order[:10]):
-        found = False  # "who wrote Don Quixote?": memory never names what it asks about
+    if found and names and not any(_names_any(c.hit.text, names) for c in ranked.order):
+        found = False  # "who wrote Don Quixote?": no candidate names what it asks about
     if not found:
         return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
     best = ranked.order[0]

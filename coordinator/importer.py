@@ -180,30 +180,42 @@ def _dedupe_ids(
     refusals: list[dict[str, Any]],
 ) -> tuple[list[tuple[int, ImportItem]], int]:
     """Drop items already imported (same id, same text); refuse an id that names another
-    entry. Returns the items to write, each with its id set, and how many were present."""
+    entry. Returns the items to write, each with its id set, and how many were present.
+
+    The stored form of a text is worked out only when two ids meet: most items have an id
+    of their own, and comparing texts is what costs."""
     out: list[tuple[int, ImportItem]] = []
-    seen: dict[str, tuple[str, str]] = {}
+    seen: dict[str, tuple[ImportItem, str]] = {}
     present = 0
     for index, item in items:
-        to_daily = item.layer == "daily" or item.untrusted
-        text = split_entry_text(item.text)[0] if to_daily else clean_entry_text(item.text)
         item_id = item.item_id
-        other = known.get(item_id) or seen.get(item_id)
-        if other is not None and other[0] == text:
+        if item_id in known:
+            other_text, where = known[item_id]
+        elif item_id in seen:
+            earlier, where = seen[item_id]
+            other_text = _stored_text(earlier)
+        else:
+            seen[item_id] = (item, f"import item {index}")
+            out.append((index, item.model_copy(update={"id": item_id})))
+            continue
+        if other_text == _stored_text(item):
             present += 1
             continue
-        if other is not None:
-            refusals.append(
-                {
-                    "index": index,
-                    "reason": f"id {item_id!r} is already used by {other[1]} for another "
-                    "entry; ids are never reused. Leave the id out or choose a new one.",
-                }
-            )
-            continue
-        seen[item_id] = (text, f"import item {index}")
-        out.append((index, item.model_copy(update={"id": item_id})))
+        refusals.append(
+            {
+                "index": index,
+                "reason": f"id {item_id!r} is already used by {where} for another "
+                "entry; ids are never reused. Leave the id out or choose a new one.",
+            }
+        )
     return out, present
+
+
+def _stored_text(item: ImportItem) -> str:
+    """The item's text as its layer stores it: what an entry read back holds."""
+    if item.layer == "daily" or item.untrusted:
+        return split_entry_text(item.text)[0]
+    return clean_entry_text(item.text)
 
 
 def import_items(
@@ -252,10 +264,12 @@ def import_items(
         else:
             curated[item.project if item.layer == "project" else None].append((index, item))
     written = confirmed = quarantined = 0
-    for day in sorted(by_day):
-        batch = sorted(by_day[day], key=lambda pair: pair[1].time)
-        entries = [_daily_entry(item) for _, item in batch]
-        for (index, item), result in zip(batch, daily.import_day(day, entries), strict=True):
+    batches = {day: sorted(pairs, key=lambda pair: pair[1].time) for day, pairs in by_day.items()}
+    results = daily.import_days(
+        {day: [_daily_entry(item) for _, item in batch] for day, batch in batches.items()}
+    )
+    for day, batch in sorted(batches.items()):
+        for (index, item), result in zip(batch, results[day], strict=True):
             if isinstance(result, str):
                 refusals.append({"index": index, "reason": result})
             elif item.untrusted:

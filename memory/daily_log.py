@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
@@ -98,27 +98,58 @@ class DailyLog:
     def import_day(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed | str]:
         """Append past records in time order; an item older than the file's last entry is
         refused with a reason (a string in the result)."""
-        results: list[Placed | str] = []
-        with locked(self.ws.lock_dir, "daily"):
-            # A day already moved to the archive takes the entry there: one file per day.
-            path = self.files(include_archive=True).get(day, self.ws.daily_file(day))
-            last = self._last_instant(day, path)
-            accepted: list[DailyEntry] = []
-            for item in entries:
-                if last is not None and item.at < last:
-                    results.append(
-                        f"out of order: {item.at.isoformat()} is older than the last entry "
-                        f"of {path.name} ({last.isoformat()}); imports append in time order"
-                    )
-                    continue
-                last = item.at
-                accepted.append(item)
-                results.append("")
-            placed = iter(self._write_locked(day, accepted, path))
-        out = [next(placed) if r == "" else r for r in results]
-        if day < self.today() and accepted:
-            self.manifest.record(day, path, "import")
+        return self.import_days({day: entries})[day]
+
+    def import_days(
+        self, batches: Mapping[date, Sequence[DailyEntry]]
+    ) -> dict[date, list[Placed | str]]:
+        """``import_day`` for many days under one lock: each day file is read once and
+        written with one append, and the manifest is updated once for all past days."""
+        out: dict[date, list[Placed | str]] = {}
+        written: dict[date, bytes] = {}
+        try:
+            with locked(self.ws.lock_dir, "daily"):
+                # A day already moved to the archive takes the entry there: one file a day.
+                files = self.files(include_archive=True)
+                for day in sorted(batches):
+                    path = files.get(day, self.ws.daily_file(day))
+                    out[day], data = self._import_locked(day, batches[day], path)
+                    if data is not None:
+                        written[day] = data
+        finally:
+            # Days written before a failure are recorded too: they were lawful imports.
+            today = self.today()
+            past = {day: data for day, data in written.items() if day < today}
+            if past:
+                self.manifest.record_many(past, "import")
         return out
+
+    def _import_locked(
+        self, day: date, entries: Sequence[DailyEntry], path: Path
+    ) -> tuple[list[Placed | str], bytes | None]:
+        """One day's import under the lock: the results, and the file's bytes after the
+        append (None when nothing was appended)."""
+        data = _read_bytes(inside(self.ws.root, path))
+        records = self._records(day, path, _decode(data, path))
+        instants = [r.at for r in records if r.at is not None]
+        last = max(instants) if instants else None
+        results: list[Placed | str] = []
+        accepted: list[DailyEntry] = []
+        for item in entries:
+            if last is not None and item.at < last:
+                results.append(
+                    f"out of order: {item.at.isoformat()} is older than the last entry "
+                    f"of {path.name} ({last.isoformat()}); imports append in time order"
+                )
+                continue
+            last = item.at
+            accepted.append(item)
+            results.append("")
+        if not accepted:
+            return results, None
+        placed, appended = self._append_locked(day, accepted, path, data)
+        spots = iter(placed)
+        return [next(spots) if r == "" else r for r in results], data + appended
 
     def _write(self, day: date, entries: Sequence[DailyEntry]) -> list[Placed]:
         with locked(self.ws.lock_dir, "daily"):
@@ -130,12 +161,15 @@ class DailyLog:
         if not entries:
             return []
         path = inside(self.ws.root, path or self.ws.daily_file(day))
+        return self._append_locked(day, entries, path, _read_bytes(path))[0]
+
+    def _append_locked(
+        self, day: date, entries: Sequence[DailyEntry], path: Path, data: bytes
+    ) -> tuple[list[Placed], bytes]:
+        """Append ``entries`` to ``path`` (whose bytes are ``data``) with one write; the
+        places written and the bytes appended."""
         rel = self.ws.relative(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            data = b""
         chunks: list[str] = []
         if not data:
             chunks.append(f"# {day.isoformat()}\n\n")
@@ -158,13 +192,9 @@ class DailyLog:
             chunks.append("\n".join(lines) + "\n")
             placed.append(Placed(entry_id, rel, line, line + len(lines) - 1))
             line += len(lines)
-        append_whole(path, "".join(chunks).encode("utf-8"))
-        return placed
-
-    def _last_instant(self, day: date, path: Path) -> datetime | None:
-        records = self.read_path(day, path)
-        instants = [r.at for r in records if r.at is not None]
-        return max(instants) if instants else None
+        appended = "".join(chunks).encode("utf-8")
+        append_whole(path, appended)
+        return placed, appended
 
     # -- reading ---------------------------------------------------------------------------
     def read(self, day: date) -> list[Record]:
@@ -188,6 +218,11 @@ class DailyLog:
         snap = read_snapshot(path, self.ws.root)
         if snap.digest is None:
             return []
+        return self._records(day, path, snap.text)
+
+    def _records(self, day: date, path: Path, text: str) -> list[Record]:
+        if not text:
+            return []
         rel = self.ws.relative(path)
         return [
             resolve(
@@ -198,8 +233,25 @@ class DailyLog:
                 default_kind=_DAILY.default_kind,
                 file_day=day,
             )
-            for loc in parse_document(snap.text).located()
+            for loc in parse_document(text).located()
         ]
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _decode(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(
+            f"{path} is not valid UTF-8 (byte {exc.start}); labmem only edits UTF-8 "
+            "Markdown. Re-save it as UTF-8."
+        ) from None
 
 
 def _entry(item: DailyEntry, entry_id: str) -> Entry:

@@ -46,6 +46,10 @@ _BLOCK_START = re.compile(
     r")"
 )
 _DAILY_HEAD = re.compile(r"^\d{2}:\d{2}:\d{2}Z \[")
+# A lone surrogate: text decoded from broken UTF-8 (or a JSON "\\ud800"), not writable.
+SURROGATE = re.compile("[\ud800-\udfff]")
+# Any printable ASCII character: a text holding one has something visible.
+_ASCII_VISIBLE = re.compile("[!-~]")
 
 
 def fold_lines(text: str) -> str:
@@ -54,6 +58,8 @@ def fold_lines(text: str) -> str:
 
 
 def _visible(text: str) -> bool:
+    if _ASCII_VISIBLE.search(text):
+        return True
     return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
 
 
@@ -76,7 +82,7 @@ def entry_text_problem(text: str) -> str | None:
     """Why ``text`` cannot become an entry at all (before folding), or None."""
     if _CONTROL.search(text):
         return "the text holds binary or control characters; only plain text is stored."
-    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+    if SURROGATE.search(text):
         return "the text is not valid UTF-8; send UTF-8 text."
     if not _visible(text):
         return (

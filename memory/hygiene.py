@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 
 from memory.entry import Entry
-from memory.entry_text import entry_text_problem
+from memory.entry_text import SURROGATE, entry_text_problem
 from memory.errors import InvalidInputError, SecretDetectedError
 from memory.secrets import find_secrets, scan_batch
 
@@ -25,6 +25,7 @@ __all__ = [
     "metadata_problems",
     "normalise",
     "problem_with",
+    "scanned_values",
 ]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -62,7 +63,7 @@ def problem_with(text: str, max_bytes: int) -> str | None:
             f"the text is {size} bytes, over the {max_bytes}-byte limit for one entry; store "
             "the content in a file and remember a reference to it (path and what it holds)."
         )
-    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+    if SURROGATE.search(text):
         return "the text is not valid UTF-8; send UTF-8 text."
     shape = entry_text_problem(text)  # control characters, nothing visible
     if shape is not None:
@@ -163,7 +164,7 @@ def check_entries(entries: Iterable[Entry]) -> None:
     texts = [e.body for e in fresh]
     # Each metadata value on its own: most were scanned already (an import's source, a tag)
     # and come from the scan cache.
-    metas = [value for e in fresh for value in _own_values_left_out(e)]
+    metas = [value for e in fresh for value in scanned_values(e)]
     for i, kinds in enumerate(scan_batch(texts + metas)):
         if kinds:
             where = "the text" if i < len(fresh) else "the metadata (tags, source, ids)"
@@ -176,7 +177,9 @@ OWN_VALUE = re.compile(
 )
 
 
-def _own_values_left_out(entry: Entry) -> list[str]:
+def scanned_values(entry: Entry) -> list[str]:
+    """The metadata values of ``entry`` a secret scan needs to see, each on its own: values
+    labmem writes in a known shape are left out, an import's source without 'import:'."""
     out = []
     for key in entry.meta:
         value = entry.get(key) or ""

@@ -58,9 +58,14 @@ class Manifest:
         return len(fresh)
 
     def record(self, day: date, path: Path, by: str) -> None:
+        self.record_many({day: path.read_bytes()}, by)
+
+    def record_many(self, contents: dict[date, bytes], by: str) -> None:
+        """Record the hash of each day's file as it now is (its bytes), in one write."""
         with locked(self.lock_dir, "manifest"):
             days = self.load()
-            days[day.isoformat()] = {"sha256": digest(path.read_bytes()), "by": by}
+            for day, data in contents.items():
+                days[day.isoformat()] = {"sha256": digest(data), "by": by}
             self._save(days)
 
     def altered(self, files: dict[date, Path]) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from memory.document import Document, parse_document
 from memory.entry import Entry, render_entry
 from memory.files import read_snapshot
-from memory.hygiene import OWN_VALUE
+from memory.hygiene import OWN_VALUE, scanned_values
 from memory.records import Record
 from memory.secrets import scan_batch
 
@@ -58,8 +58,9 @@ def _entry_texts(entry: Entry) -> list[str]:
     """What to scan of an entry: its text, each metadata value, and (hand-written) its
     lines without the values labmem writes itself — a comment the parser splits into
     several keys ("note=the root pw is …") is still read whole."""
-    values = [entry.get(key) or "" for key in entry.meta]
-    texts = [entry.body, *(v for v in values if v.strip())]
+    # The values as the write guard scans them (labmem's own ids and stamps need no scan,
+    # an import's source without 'import:'): a file just written finds them in the cache.
+    texts = [entry.body, *(v for v in scanned_values(entry) if v.strip())]
     if entry.raw is not None:
         rest = "\n".join(_OWN_TOKEN.sub(_drop_own, line) for line in entry.raw)
         if rest.strip():

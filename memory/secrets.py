@@ -121,25 +121,32 @@ def find_secrets(text: str) -> list[str]:
 
 
 # Texts already scanned (the same text passes the guard, then the Markdown writer, then the
-# indexer): findings are a pure function of the text, so they are kept for a while.
+# indexer): findings are a pure function of the text, so they are kept for a while. Bounded
+# by characters, not texts: a bulk import's texts, metadata and file lines all fit, so the
+# writer and the indexer do not scan them again (a cap of 8,192 texts emptied the cache in
+# the middle of a 10,000-entry import and every later check scanned everything again).
 _SEEN: dict[str, list[str]] = {}
-_SEEN_MAX = 8192
+_SEEN_MAX_CHARS = 16_000_000
+_seen_chars = 0
 
 
 def scan_batch(texts: Sequence[str]) -> list[list[str]]:
     """Findings for each text, scanning the batch with each detector once."""
+    global _seen_chars
     known = [_SEEN.get(text) for text in texts]
-    todo = [text for text, found in zip(texts, known, strict=True) if found is None]
-    fresh = iter(_scan(todo) if todo else [])
-    out = []
-    for text, found in zip(texts, known, strict=True):
-        if found is None:
-            found = next(fresh)
-            if len(_SEEN) >= _SEEN_MAX:
-                _SEEN.clear()
-            _SEEN[text] = found
-        out.append(list(found))
-    return out
+    # Each text once: a batch often repeats a value (a source, a tag, a line).
+    todo = list(dict.fromkeys(t for t, found in zip(texts, known, strict=True) if found is None))
+    fresh = dict(zip(todo, _scan(todo) if todo else [], strict=True))
+    for text, found in fresh.items():
+        if _seen_chars + len(text) > _SEEN_MAX_CHARS:
+            _SEEN.clear()
+            _seen_chars = 0
+        _SEEN[text] = found
+        _seen_chars += len(text)
+    return [
+        list(fresh[text] if found is None else found)
+        for text, found in zip(texts, known, strict=True)
+    ]
 
 
 def _scan(texts: Sequence[str]) -> list[list[str]]:
@@ -153,7 +160,9 @@ def _scan(texts: Sequence[str]) -> list[list[str]]:
 
 def forget_scans() -> None:
     """Empty the cache of texts already scanned (for benchmarks and tests)."""
+    global _seen_chars
     _SEEN.clear()
+    _seen_chars = 0
 
 
 def full_scan(texts: Sequence[str]) -> list[list[str]]:

@@ -67,6 +67,91 @@ def test_past_day_manifest_detects_tampering(lab: Lab, home: Path) -> None:
     assert not report.ok and "2026-11-20" in report.problems[0]
 
 
+def test_import_over_many_days_appends_each_day_once_and_the_manifest_stays_clean(
+    lab: Lab, home: Path
+) -> None:
+    from coordinator.maintenance.doctor import run_doctor
+
+    lab.import_entries([{"layer": "daily", "text": "kept", "time": "2026-11-03T12:00:00Z"}])
+    items = [
+        {"layer": "daily", "text": f"day {d} turn {n}", "time": f"2026-11-{d:02d}T1{n}:00:00Z"}
+        for d in range(1, 21)
+        for n in range(3)
+    ]
+    report = lab.import_entries(items)
+    # 2026-11-03 already ends at 12:00: its 10:00 and 11:00 turns are refused, in order.
+    assert (report.written, report.refused) == (58, 2)
+    assert [r["index"] for r in report.refusals] == [6, 7]
+    assert "older than the last entry of 2026-11-03.md" in report.refusals[0]["reason"]
+    day3 = (home / "memory/2026-11-03.md").read_text().splitlines()
+    assert day3.count("# 2026-11-03") == 1
+    assert [line.split("] ")[1].split(" <!--")[0] for line in day3[2:]] == [
+        "kept",
+        "day 3 turn 2",
+    ]
+    recorded = lab.daily.manifest.load()
+    assert sorted(d for d in recorded if recorded[d]["by"] == "import") == [
+        f"2026-11-{d:02d}" for d in range(1, 21)
+    ]
+    assert run_doctor(lab).ok
+    assert lab.import_entries(items).already_present == 58
+
+
+def test_import_stops_before_writing_anything_when_a_day_file_is_not_utf8(
+    lab: Lab, home: Path
+) -> None:
+    bad = home / "memory/2026-11-21.md"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_bytes(b"# 2026-11-21\n\n- 09:00:00Z [event] caf\xe9\n")
+    items = [
+        {"layer": "daily", "text": f"turn {d}", "time": f"2026-11-{d}T10:00:00Z"}
+        for d in (20, 21, 22)
+    ]
+    with pytest.raises(InvalidInputError, match="2026-11-21.md is not valid UTF-8"):
+        lab.import_entries(items)
+    assert sorted(p.name for p in bad.parent.glob("*.md")) == ["2026-11-21.md"]
+
+
+def test_a_day_written_before_a_failing_day_is_whole_and_recorded(
+    lab: Lab, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from coordinator.maintenance.doctor import run_doctor
+    from memory import daily_log
+    from memory.errors import WorkspaceError
+
+    real = daily_log.append_whole
+    calls: list[Path] = []
+
+    def disk_full_on_the_second_day(path: Path, data: bytes) -> None:
+        calls.append(path)
+        if len(calls) == 2:
+            raise WorkspaceError(f"no space left on the device holding {path}")
+        real(path, data)
+
+    monkeypatch.setattr(daily_log, "append_whole", disk_full_on_the_second_day)
+    items = [
+        {"layer": "daily", "text": f"turn {d}", "time": f"2026-11-{d}T10:00:00Z"} for d in (20, 21)
+    ]
+    with pytest.raises(WorkspaceError, match="no space left"):
+        lab.import_entries(items)
+    assert "turn 20" in (home / "memory/2026-11-20.md").read_text()
+    assert not (home / "memory/2026-11-21.md").exists()
+    assert lab.daily.manifest.load()["2026-11-20"]["by"] == "import"
+    assert run_doctor(lab).ok
+    monkeypatch.setattr(daily_log, "append_whole", real)
+    again = lab.import_entries(items)  # the same file again: only what is missing
+    assert (again.written, again.already_present) == (1, 1)
+
+
+def test_a_repeated_item_in_one_import_is_written_once(lab: Lab) -> None:
+    item = {"layer": "daily", "text": "same\nnested", "time": "2026-11-20T09:00:00Z"}
+    named = {"layer": "memory", "text": "The rack is 42U.", "time": "2026-11-20T09:00:00Z"}
+    other = {**named, "text": "The rack is 48U.", "id": "m-rack0001"}
+    report = lab.import_entries([item, item, {**named, "id": "m-rack0001"}, other])
+    assert (report.written, report.already_present, report.refused) == (2, 1, 1)
+    assert "already used by import item 2" in report.refusals[0]["reason"]
+
+
 def test_archive_moves_only_logs_past_retention(home: Path) -> None:
     settings = load_settings(home=home, retention_days=30)
     with Lab.open(settings=settings) as lab:

@@ -110,6 +110,24 @@ def test_refused(text: str) -> None:
         clean_entry_text(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("caf\udce9 au lait", "not valid UTF-8"),
+        ("\ud83d half an emoji", "not valid UTF-8"),
+        ("\u00a0\u200b\u3000\u2060", "empty"),
+    ],
+)
+def test_a_lone_surrogate_or_only_invisible_characters_are_named(text: str, says: str) -> None:
+    with pytest.raises(InvalidInputError, match=says):
+        clean_entry_text(text)
+
+
+@pytest.mark.parametrize("text", ["日本語のメモ", "\u200b¿qué tal?", "😀", "\u00a0x"])
+def test_text_without_ascii_is_kept_when_something_shows(text: str) -> None:
+    assert clean_entry_text(text)
+
+
 def test_fold_keeps_single_spaces() -> None:
     assert fold_lines("a \n\n b\tc") == "a b c"
 

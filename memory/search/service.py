@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections import OrderedDict, deque
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -47,6 +48,7 @@ EMBED_BATCH = 64  # texts per embedding call at most (sorted by length: little p
 BATCH_CHARS = 6000  # and characters: a batch of long texts stays short, so a budget holds
 STORE_BATCH = 512  # vectors stored at a time
 STORE_PIECE = 128  # vectors per call to the vector index
+QUEUED_PER_WORKER = 2  # batches submitted per embedding thread: one running, one waiting
 QUERY_CACHE = 256  # query vectors kept (a session often asks the same thing again)
 
 
@@ -298,20 +300,8 @@ class SearchService:
             if progress:
                 progress(stored, len(chunks))
 
-        workers = max(1, self.threads)
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="labmem-embed") as pool:
-            queue: list[tuple[list[str], Future[Vectors]]] = []
-            nxt = 0
-            while nxt < len(batches) or queue:
-                out_of_time = deadline is not None and time.monotonic() > deadline
-                # One batch more than workers: one is waiting while this thread stores.
-                while nxt < len(batches) and len(queue) <= workers and not out_of_time:
-                    queue.append((batches[nxt], pool.submit(self.embedder.embed, batches[nxt])))
-                    nxt += 1
-                if not queue:
-                    break
-                batch, future = queue.pop(0)
-                vectors = future.result()
+        with closing(self._embedded(batches, deadline)) as embedded:
+            for batch, vectors in embedded:
                 if vectors.shape[1] != self.embedder.identity.dimension:
                     raise IndexModelMismatchError(
                         f"the embedder returned {vectors.shape[1]}-d vectors, expected "
@@ -325,6 +315,42 @@ class SearchService:
         if ready:
             store()
         return stored
+
+    def _embedded(
+        self, batches: list[list[str]], deadline: float | None
+    ) -> Generator[tuple[list[str], Vectors], None, None]:
+        """(batch, vectors) in order, embedded on ``threads`` workers. Batches are queued
+        ahead of the workers: while the caller stores (chromadb, SQLite), each worker still
+        has one to start when it finishes its own. Past the deadline nothing new starts;
+        batches already running finish, the rest stay pending for the next sync."""
+        workers = max(1, self.threads)
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="labmem-embed") as pool:
+            queue: deque[tuple[list[str], Future[Vectors]]] = deque()
+            todo = iter(batches)
+
+            def top_up() -> None:
+                if deadline is not None and time.monotonic() > deadline:
+                    for _, waiting in queue:
+                        waiting.cancel()  # not started yet: a no-op for a running one
+                    return
+                while len(queue) < QUEUED_PER_WORKER * workers:
+                    batch = next(todo, None)
+                    if batch is None:
+                        return
+                    queue.append((batch, pool.submit(self.embedder.embed, batch)))
+
+            try:
+                top_up()
+                while queue:
+                    batch, future = queue.popleft()
+                    if future.cancelled():
+                        continue
+                    vectors = future.result()
+                    top_up()  # before the caller stores: the workers keep going meanwhile
+                    yield batch, vectors
+            finally:
+                for _, waiting in queue:  # the caller stopped (an error): start no more
+                    waiting.cancel()
 
     def _store(self, ready: list[tuple[list[Chunk], Vectors]]) -> int:
         """Store computed vectors and take their chunks off the pending list."""

@@ -118,6 +118,62 @@ def test_a_time_budget_stops_between_batches(home: Path) -> None:
     service.close()
 
 
+def test_embedding_goes_on_while_finished_vectors_are_stored(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Storing (chromadb, SQLite) runs on the thread that hands out batches: every worker
+    still has a batch to start while it stores, so the cores do not wait for the disk."""
+    from memory.search import service as service_module
+
+    monkeypatch.setattr(service_module, "EMBED_BATCH", 8)
+    monkeypatch.setattr(service_module, "STORE_BATCH", 32)
+    _import(home, 400)
+    embedder = CountingEmbedder()
+    service = _service(home, embedder, threads=2)
+    service.sync(budget=0)
+    inner = embedder.embed
+
+    def model_speed(texts: Sequence[str]) -> Vectors:
+        vectors = inner(texts)
+        time.sleep(0.05)  # a model takes a while (and, like onnxruntime, releases the GIL)
+        return vectors
+
+    embedder.embed = model_speed  # type: ignore[method-assign]
+    started_during: list[tuple[int, int]] = []  # (batches started, batches still to start)
+    upsert = service.vectors.upsert
+
+    def slow_store(ids: Sequence[str], vectors: Vectors, layers: Sequence[str]) -> None:
+        before = len(embedder.batches)
+        want = min(2, 400 // 8 - before)
+        deadline = time.monotonic() + 3.0
+        while len(embedder.batches) - before < want and time.monotonic() < deadline:
+            time.sleep(0.005)  # the disk is slow: the workers should not wait for it
+        started_during.append((len(embedder.batches) - before, want))
+        upsert(ids, vectors, layers)
+
+    service.vectors.upsert = slow_store  # type: ignore[method-assign]
+    assert service.fill() == 400 and service.pending() == 0
+    assert len(started_during) > 5
+    # During every store each worker started a new batch (while there were any left).
+    assert all(started >= want for started, want in started_during), started_during
+    service.close()
+
+
+def test_an_embedder_of_another_size_stops_the_fill_with_the_fix(home: Path) -> None:
+    from memory.errors import IndexModelMismatchError
+
+    _import(home, 300)
+    embedder = CountingEmbedder()
+    service = _service(home, embedder, threads=2)
+    service.sync(budget=0)
+    embedder.inner = HashingEmbedder(dimension=128)  # what the index was not built with
+    with pytest.raises(IndexModelMismatchError, match="128-d vectors, expected 384.*reindex"):
+        service.fill()
+    assert len(embedder.batches) <= 4  # no batch starts after the error
+    assert service.pending() == 300  # nothing half-stored
+    service.close()
+
+
 def test_cli_search_during_backfill_says_partial(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

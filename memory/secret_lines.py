@@ -61,11 +61,21 @@ def _entry_texts(entry: Entry) -> list[str]:
     # The values as the write guard scans them (labmem's own ids and stamps need no scan,
     # an import's source without 'import:'): a file just written finds them in the cache.
     texts = [entry.body, *(v for v in scanned_values(entry) if v.strip())]
-    if entry.raw is not None:
+    if entry.raw is not None and not _as_labmem_writes_it(entry):
         rest = "\n".join(_OWN_TOKEN.sub(_drop_own, line) for line in entry.raw)
         if rest.strip():
             texts.append(rest)
     return texts
+
+
+def _as_labmem_writes_it(entry: Entry) -> bool:
+    """The entry's lines are exactly what labmem writes for it, every comment token a
+    ``key=value`` (values encoded, no spaces): its text and each value, read alone above,
+    are all there is. Read joined, an ordinary line next to its source ("that's key!
+    <!-- src=import:D12:5 -->") looked like a token and was withheld from the index."""
+    if entry.raw is None or any(value == "" for value in entry.meta.values()):
+        return False  # words the parser split off a hand-written comment
+    return render_entry(replace(entry, raw=None)) == list(entry.raw)
 
 
 _OWN_TOKEN = re.compile(r"(?<!\S)[\w.-]+=(\S+)")

@@ -83,3 +83,16 @@ def test_a_secret_in_hand_written_metadata_is_still_found() -> None:
     )
     found = document_secrets("memory/2026-11-20.md", doc)
     assert [s.line for s in found] == [4, 5]
+
+
+def test_an_ordinary_imported_line_is_not_read_joined_with_its_source() -> None:
+    """A line exactly as labmem writes it is read as the guard read it: its text and each
+    value alone. Joined, "that's key!" next to "src=import:bench:683" looked like a token."""
+    forget_scans()
+    doc = parse_document(
+        "# 2026-01-04\n\n"
+        "- 07:41:00Z [event] Jon: Gotta stay focused, that's key! "
+        "<!-- id=d-1a2b3c4d5e6f src=import:bench:683 -->\n"
+        "- 07:42:00Z [event] Jon: The UPS is new. <!-- note=the root pw is Zq8#kLm2vv -->\n"
+    )
+    assert [s.line for s in document_secrets("memory/2026-01-04.md", doc)] == [4]

@@ -8,8 +8,9 @@
 
 Prints recall (secrets refused / secrets) and the false-refusal rate (clean texts refused /
 clean texts) for each part, by kind and by language. Every part in tests/data/secrets/ has
-been read and tuned on (v1: the first corpus with its first frozen part; v2: the second,
-independently written set; probes: phrasings written with the rules): they are training data.
+been read and tuned on (v1: the first corpus with its first frozen part, v1-test that part
+alone; v2 and v3: the second and third independently written sets; probes: phrasings written
+with the rules): they are training data.
 A figure that counts is one on a set written independently and never read while tuning; pass
 it with ``--file``. ``--misses`` lists the misclassified texts of the parts it reads.
 
@@ -36,8 +37,10 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "secrets"
 PARTS = {
     "v1": ("train.jsonl", "train_extra.jsonl", "test_v1.jsonl"),
+    "v1-test": ("test_v1.jsonl",),
     "v2": ("frozen_v2.jsonl",),
-    "probes": ("train_probes.jsonl",),
+    "v3": ("frozen_v3.jsonl",),
+    "probes": ("train_probes.jsonl", "train_probes_2.jsonl"),
 }
 LOCOMO_PLACES = [
     Path(__file__).resolve().parents[n] / "shared" / "data" / "locomo10.json" for n in (1, 2, 3)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["find_lock_codes", "stands_alone"]
+__all__ = ["alarm_clock", "find_lock_codes", "number_label", "stands_alone"]
 
 _B = r"(?<![^\W\d_])"  # not after a letter
 _E = r"(?![^\W\d_])"  # not before a letter
@@ -37,12 +37,16 @@ _LOCKS = (
     r"t[ée]l[ée]phone|portable|carte|tablette|entr[ée]e|immeuble|interphone|"
     r"porta|port[ãa]o|garagem|cadeado|arm[áa]rio|cofre|fechadura|telem[óo]vel|cart[ãa]o|"
     r"pr[ée]dio|interfone|portone|cancello|allarme|lucchetto|armadietto|cassaforte|"
-    r"serratura|cellulare|telefono|carta|bancomat|ingresso|citofono"
+    r"serratura|cellulare|telefono|carta|bancomat|ingresso|citofono|"
+    # key boxes and safes as people name them, compounds included
+    r"\w*safe|\w*tresor|schl[üu]ssel(?:kasten|box|kiste)|\w*schlie[ßs]fach|\w*spind|"
+    r"bo[îi]tes? [àa] cl[ée]s?|bo[îi]te [àa] clefs?|caja de (?:las )?llaves|cajet[íi]n|"
+    r"caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|portachiavi|"
+    r"key lock ?box|tablet|tablette|ipad|android"
 )
 # Locks whose combination may be three digits.
 _SHORT_CODE_LOCKS = re.compile(
-    r"(?i)(?<!\w)(?:padlock|bike lock|lock|locker|lockers|candado|taquilla|\w*schloss|spind|"
-    r"schlie[ßs]fach|cadenas|casier|cadeado|arm[áa]rio|lucchetto|armadietto|combo|"
+    r"(?i)(?<!\w)(?:padlock|bike lock|lock|candado|\w*schloss|cadenas|cadeado|lucchetto|combo|"
     r"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombi\w*|"
     r"segredo)(?!\w)"
 )
@@ -56,7 +60,9 @@ _CODES = (
     r"senha|codes?|c[óo]digo|codice|pin|pin-?code|pin-?nummer|passcode|combo|combination|"
     r"combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombi|kombination|segredo|"
     r"geheimzahl|\w+code|unlock|disarm|desbloqueo|desbloquear|entsperr\w*|"
-    r"d[ée]verrouillage|sblocco|sbloccare|desbloqueio"
+    r"d[ée]verrouillage|sblocco|sbloccare|desbloqueio|bildschirmsperre|sperrbildschirm|"
+    r"screen ?lock|lock ?screen|bloqueo de pantalla|verrouillage|blocco schermo|bloqueio de tela|"
+    r"passcode|codice di sblocco|code de d[ée]verrouillage|c[óo]digo de desbloqueio"
 )
 _NOUN = re.compile(rf"(?i){_B}(?:(?P<code>{_CODES})|(?P<lock>{_LOCKS})){_E}")
 # Between a noun and its value: an opening verb or a separator makes the value the code.
@@ -65,14 +71,27 @@ _LINK = re.compile(
     r"opens?|opened|unlocks?|disarms?|arms?|punch(?:ed)?|type|enter|dial|key in|"
     r"abre|abrir|se abre|marca|marcar|teclea|teclear|öffnet|geht|mit|auf|eingeben|tippen|"
     r"ouvre|s'ouvre|ouvrir|tape|taper|compose|composer|apre|si apre|aprire|digita|digitare|"
-    r"abre|digitar|desbloqueia|con|com|avec|with)(?:\s|$)|:\s*$|:(?=\s)"
+    r"abre|digitar|desbloqueia|con|com|avec|with|"
+    # what a keypad takes, and what a code was set to
+    r"takes|take|accepts?|wants|needs|requires|uses|set|reset|changed|programmed|now|"
+    r"acepta|pide|lleva|usa|puse|puesto|cambi[ée]|nimmt|braucht|will|gestellt|eingestellt|"
+    r"ge[äa]ndert|prend|accepte|demande|veut|r[ée]gl[ée]e?|mis|chang[ée]|aceita|pede|leva|"
+    r"coloquei|configurei|mudei|troquei|accetta|vuole|prende|chiede|impostat[oa]|messo|"
+    r"cambiat[oa])(?:\s|$)|:\s*$|:(?=\s)"
+)
+_EXPLICIT_NUMBER = re.compile(
+    r"(?i)(?<!\w)(?:(?-i:No)|no\.|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|"
+    r"ext|extension|extensión|extensão|durchwahl|nebenstelle|poste|interno|ramal|badge|ticket|"
+    r"order|pedido|invoice|flight|model)(?!\w)"
 )
 # A number, not a code: "door number 4", "Karte Nr. 12345678", "room 305".
 _NUMBER_WORD = re.compile(
-    r"(?i)(?<!\w)(?:no|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|serie|"
+    r"(?i)(?<!\w)(?:(?-i:No)|no\.|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|serie|"
     r"série|ref|room|raum|sala|salle|stanza|quarto|floor|piso|etage|étage|piano|andar|"
     r"ticket|order|pedido|invoice|flight|vuelo|vol|volo|voo|flug|model|modelo|modell|ext|"
-    r"extension|extensión|extensão|durchwahl|nebenstelle|poste|interno|ramal|badge)(?!\w)"
+    r"extension|extensión|extensão|durchwahl|nebenstelle|poste|interno|ramal|badge|"
+    r"apartment|apt|flat|unit|suite|wohnung|whg|appartement|apartamento|appartamento|bay|"
+    r"dock|stall|space|spot|platz|plaza|place|posto|vaga|stellplatz)(?!\w)"
 )
 _NOT_CODE_CONTEXT = re.compile(
     r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"
@@ -82,7 +101,8 @@ _NOT_CODE_CONTEXT = re.compile(
 )
 _VALUE = re.compile(
     r"^(?:[#*]?\d{3,8}[#*]?|\d{1,2}(?:[- ]\d{1,2}){2,5}[#*]?|\d(?:-\d){3,7}"
-    r"|(?=[0-9A-Z]*\d[A-Z]\d)[0-9A-Z]{4,8})$"  # letters between digits: "1A2B3"
+    r"|(?=[0-9A-Z]*\d[A-Z]\d)[0-9A-Z]{4,8}"  # letters between digits: "1A2B3"
+    r"|\d{4,6}[A-D])$"  # a keypad letter after the digits: "2580A"
 )
 _UNIT = re.compile(
     r"(?i)^(?:€|\$|£|eur|euros?|usd|dollars?|kg|g|m|cm|mm|km|%|v|w|pins?|pines|pinos|"
@@ -101,6 +121,30 @@ _VALUE_FIRST = re.compile(
 )
 
 
+_ALARM_WORD = re.compile(r"(?i)^(?:alarm|alarme|alarma|allarme|alarmanlage)$")
+_ALARM_CLOCK = re.compile(
+    r"(?i)(?<!\w)(?:set|wake|weck\w*|r[ée]veil\w*|despert\w*|svegli\w*|tomorrow|mañana|morgen|"
+    r"demain|domani|amanh[ãa]|morning|am|pm|uhr|(?:[01]\d|2[0-3])[0-5]\d ?h)(?!\w)"
+)
+_CODE_WORD = re.compile(r"(?i)c[oó]d|pin")
+
+
+def alarm_clock(word: str, window: str) -> bool:
+    """Whether an alarm ``word`` is a clock's ("set the alarm to 0630 tomorrow"): a wake-up
+    word near it and no code word."""
+    return (
+        _ALARM_WORD.match(word) is not None
+        and _ALARM_CLOCK.search(window) is not None
+        and _CODE_WORD.search(window) is None
+    )
+
+
+def number_label(words: str) -> bool:
+    """Whether ``words`` name a numbered thing ("room", "Nr.", "ticket"): what follows is a
+    number, not a code."""
+    return _NUMBER_WORD.search(words) is not None
+
+
 def _clean(token: str) -> str:
     return token.strip("\"'`“”«»„‘’()[]<>,;.!?:")
 
@@ -116,13 +160,40 @@ def _is_code(value: str, *, short_ok: bool) -> bool:
     return not _YEAR.match(value.strip("#*"))
 
 
+# A verb before the lock that sets its code: "coloquei o cofre do hotel em 6612".
+_SET_VERB = re.compile(
+    r"(?i)(?<!\w)(?:set|reset|changed|programmed|puse|pusimos|cambi[ée]|configur[ée]|coloquei|"
+    r"configurei|mudei|troquei|pus|impostato|messo|cambiato|r[ée]gl[ée]|chang[ée]|mis|"
+    r"gestellt|eingestellt|ge[äa]ndert|stelle|stellte)(?!\w)"
+)
+_DATE_WORDS = re.compile(
+    r"(?i)^(?:on|since|el|le|am|vom|il|em|dal|du|desde|depuis|seit|dated|del|do|da)$"
+)
+# Nouns whose code may end a short note with no verb: "portone di casa della nonna 2580".
+_TRAILING_LOCKS = re.compile(
+    r"(?i)(?:door|gate|garage|safe|lockbox|padlock|puerta|port[óo]n|portal|candado|"
+    r"caja fuerte|t[üu]r|tor|tresor|schloss|spind|porte|portail|cadenas|coffre|porta|port[ãa]o|"
+    r"cadeado|cofre|portone|cancello|lucchetto|cassaforte|\w*safe|\w*tresor|\w*schloss|"
+    r"schl[üu]ssel(?:kasten|box|kiste)|bo[îi]tes? [àa] (?:cl[ée]s?|clefs?)|caja de (?:las )?llaves|"
+    r"cajet[íi]n|caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|key ?box|"
+    r"key ?safe|keybox|alarm\w*|allarme|alarme|alarma)$"
+)
+
+
 def _value_after(
-    text: str, start: int, *, code_noun: bool, short_ok: bool, combination: bool = False
+    text: str,
+    start: int,
+    *,
+    code_noun: bool,
+    short_ok: bool,
+    combination: bool = False,
+    noun: str = "",
+    set_before: bool = False,
 ) -> bool:
     """A code among the next few tokens of the clause that starts at ``start``."""
     end = _CLAUSE_END.search(text, start)
     clause = text[start : end.start() if end else min(len(text), start + 120)]
-    tokens = list(_TOKEN.finditer(clause))[:9]
+    tokens = list(_TOKEN.finditer(clause))[: 14 if ":" in clause else 9]
     for i, tok in enumerate(tokens):
         raw = tok.group(0)
         value = _clean(raw) if raw[-1:] not in "#*" else raw.strip("\"'(),:")
@@ -132,18 +203,36 @@ def _value_after(
             return not (after and _UNIT.match(_clean(after[0])))
         if not any(ch.isdigit() for ch in value):
             continue
-        if not _is_code(value, short_ok=short_ok):
+        between = clause[: tok.start()]
+        direct = bool(re.search(r"(?i)(?::|=|→|\bis|\bes|\bist|\best|c'est|\bé|\bè)\s*$", between))
+        if not _is_code(value, short_ok=short_ok) and not (
+            direct and code_noun and _YEAR.match(value)
+        ):
             if value.isdigit() and len(value) > 8:
                 return False  # a phone or serial number comes first
             continue
-        between = clause[: tok.start()]
-        if _NUMBER_WORD.search(between):
-            return False
+        label = " ".join(between.split()[-2:])
+        if _NUMBER_WORD.search(label) and not (
+            label.endswith(":") and not _EXPLICIT_NUMBER.search(label)
+        ):
+            return False  # "room 412", "Nr. 12" (but "lockbox of the apartment: 2271")
         if not stands_alone(clause, tok.start(), tok.end()):
             return False
+        prev = between.split()[-1:] if between.split() else []
+        if prev and "-" in value and _DATE_WORDS.match(_clean(prev[0])):
+            return False  # "on 12-04-06": a date
         keypad = value[-1:] in "#*" or value[:1] in "#*"
-        linked = bool(_LINK.search(between))
-        return linked or keypad or (code_noun and i <= 1) or (combination and i == 0)
+        linked = set_before or bool(_LINK.search(between))
+        words_only = not _DIGIT.search(between)
+        last = tok.end() >= len(clause.rstrip(" ,)(")) or clause[tok.end() :].lstrip()[:1] in ",("
+        trailing = words_only and last and i <= 5 and bool(_TRAILING_LOCKS.search(noun))
+        return (
+            linked
+            or keypad
+            or (code_noun and words_only and i <= 5)
+            or (combination and i == 0)
+            or trailing
+        )
     return False
 
 
@@ -218,6 +307,8 @@ def find_lock_codes(text: str) -> bool:
         window = text[max(0, m.start() - 60) : m.end() + 60]
         if _NOT_CODE_CONTEXT.search(window):
             continue
+        if alarm_clock(m.group(0), window):
+            continue
         code_noun = m.group("code") is not None
         if code_noun and m.group(0).lower() in ("code", "codes", "código", "codigo", "codice"):
             # A bare "code" needs a lock near it: "door code", "code de l'alarme".
@@ -226,7 +317,13 @@ def find_lock_codes(text: str) -> bool:
         short_ok = bool(_SHORT_CODE_LOCKS.search(text[max(0, m.start() - 60) : m.end() + 40]))
         combination = bool(_COMBINATION_LOCKS.search(m.group(0)))
         if _value_after(
-            text, m.end(), code_noun=code_noun, short_ok=short_ok, combination=combination
+            text,
+            m.end(),
+            code_noun=code_noun,
+            short_ok=short_ok,
+            combination=combination,
+            noun=m.group(0),
+            set_before=_SET_VERB.search(text[max(0, m.start() - 30) : m.start()]) is not None,
         ):
             return True
     return _value_first(text) or _code_then_lock(text)

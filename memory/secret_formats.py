@@ -59,6 +59,8 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("password on a command line", r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}"),
         ("Wi-Fi QR code", r"WIFI:(?:[^;\n]*;)*?P:(?![;$<])[^;\n]{4,};"),
+        ("bearer token", r"(?i)\bbearer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{20,}=*"),
+        ("password in an HTTP header", r"(?i)\bauthorization:\s*basic\s+[A-Za-z0-9+/]{12,}={0,2}"),
     )
 )
 
@@ -74,6 +76,35 @@ _USER_PASS = re.compile(
     r"|\bredis-cli\b[^\n|;&]*?\s-a\s+(?!['\"]?\$)['\"]?[^\s'\"]{4,}"
     r"|(?<!\S)-U\s+[\w.@-]+%(?!\$)[^\s]{4,}"
 )
+# The password option of a command that is also given a user: mosquitto_pub -u x -P pass,
+# sqlcmd -U sa -P pass, ldapsearch -D cn=admin -w pass, docker login -u x -p pass.
+_USER_OPTION = re.compile(r"(?<!\S)(?:-u|-U|-D|--user(?:name)?|--login|-l)(?:\s+|=)\S")
+_PASSWORD_OPTION = re.compile(
+    r"(?<!\S)(?:-P|-w|-pw|--pw|--passwd)\s+"
+    r"(?!['\"]?[$<-])['\"]?(?P<value>[^\s'\"]{4,})"
+)
+_LOGIN_P = re.compile(r"(?<!\S)-p\s+(?!['\"]?[$<-])['\"]?(?P<value>[^\s'\"]{4,})")
+# openssl -passin pass:SECRET, net use … /user:name SECRET.
+_OTHER_PASSWORD = re.compile(
+    r"(?<!\S)-pass(?:in|out)?\s+pass:(?![$<])\S{4,}|/user:\S+\s+(?![/$*<-])\S{4,}"
+)
+
+
+def _command_password(text: str) -> bool:
+    for line in text.splitlines():
+        if _OTHER_PASSWORD.search(line):
+            return True
+        if not _USER_OPTION.search(line):
+            continue
+        options = list(_PASSWORD_OPTION.finditer(line))
+        if re.search(r"\blogin\b", line):  # docker, podman, helm registry login -p
+            options += _LOGIN_P.finditer(line)
+        for m in options:
+            if not m.group("value").isdigit() and not m.group("value").startswith("/"):
+                return True
+    return False
+
+
 # A card number: 13–19 digits, optionally in groups; checked against Luhn and the issuers.
 _CARD = re.compile(r"(?<![\d.-])(?:\d[ -]?){12,18}\d(?![\d.-]|,\d)")
 # Documented test numbers (Stripe, Visa, Mastercard, Amex docs) are public.
@@ -169,7 +200,7 @@ def find_formats(text: str) -> set[str]:
     found: set[str] = set()
     if _LONG_RUN.search(text):  # every format is at least 16 characters without a space
         found = {kind for kind, pattern in _FORMATS if pattern.search(text)}
-    if "-" in text and _USER_PASS.search(text):
+    if ("-" in text or "/user:" in text) and (_USER_PASS.search(text) or _command_password(text)):
         found.add("password on a command line")
     if _DIGIT_RUN.search(text) and _card_numbers(text):
         found.add("payment card number")

@@ -56,7 +56,11 @@ _STARTS = frozenset(
         "frase mnemonic seed 2fa mfa otp totp auth alarm allarm parola cred códig codig codic "
         "zugangsdaten anmeldedaten contraseñ contrasen senha mdp wifi wlan ssid wi fi "
         "authenticat encrypt chiffr cifra criptograf sign in log in guest invitados visitas "
-        "invité api apikey private putty setup"
+        "invité api apikey private putty setup cvv cvc csc cryptogramm prüfnummer "
+        "prufnummer prüfziffer wallet ledger trezor metamask semilla semente billetera carteira "
+        "cartera portefeuille portafoglio words palabras palavras parole mots wörter worter "
+        "veracrypt truecrypt luks gpg pgp keepass bitlocker cryptomator filevault magic "
+        "zauberwort losungswort kennung palabra palavra jeton bearer"
     ).split()
 ) | {"wi fi", "sign in", "log in"}
 _WHOLE = re.compile(
@@ -70,14 +74,18 @@ _WHOLE = re.compile(
     authkey|alarm\w*|allarm\w*|parola|credentials?|creds|credenciales|credenciais|
     credenziali|c[óo]dig\w*|codic\w*|zugangsdaten|anmeldedaten|contrase[ñn]\w*|senhas?|
     mdp|wifi|wlan|ssid|wi\ fi|authenticat\w*|encrypt\w*|chiffr\w*|cifra\w*|criptograf\w*|
-    api|apikey|private|putty|setup
+    api|apikey|private|putty|setup|cvv2?|cvc2?|csc|cryptogramme?|pr[üu]f(?:nummer|ziffer)|
+    wallets?|ledger|trezor|metamask|semilla|semente|billetera|carteira|cartera|portefeuille|
+    portafoglio|words|palabras|palavras|parole|mots|w[öo]rter|veracrypt|truecrypt|luks|gpg|
+    pgp|keepass\w*|bitlocker|cryptomator|filevault|magic|zauberwort|losungswort|kennung|
+    palabras?|palavras?|jetons?|bearer
     """
 )
 # Words that name a secret only with digits near them (a key's value, an alarm or door code,
 # a PIN): they keep a line that holds a digit. "Being organised is key" is ordinary talk.
 _WEAK = re.compile(
     r"keys?|access|acceso|acesso|accesso|accès|users?|pins?|puk|alarm\w*|"
-    r"allarm\w*|code\w*|codes"
+    r"allarm\w*|code\w*|codes|words|palabras|palavras|parole|mots|w[öo]rter"
 )
 _PASSWORD = "password"
 
@@ -213,7 +221,26 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
             (weak if stem == b"code" else hits).add(_line_of(starts, at))
             at = words.find(stem, at + 1)
     hits.update(i for i in weak - hits if _DIGIT.search(texts[i]))
+    for m in _SYMBOL.finditer(spaced):
+        i = _line_of(starts, m.start())
+        if i not in hits and _mixed_token(spaced, m.start()):
+            hits.add(i)
     return sorted(hits)
+
+
+# A symbol inside a run of letters and digits: "Saffron#12", "Potato#77" said with no key word.
+_SYMBOL = re.compile(rb"[#$%&*@+=~^]|[!?](?=[^ \n])")
+_MIXED = re.compile(rb"[^ \n]*")
+
+
+def _mixed_token(spaced: bytes, at: int) -> bool:
+    start = max(spaced.rfind(b" ", 0, at), spaced.rfind(b"\n", 0, at)) + 1
+    token = _MIXED.match(spaced, start)
+    word = token.group(0) if token else b""
+    return (
+        any(48 <= ch <= 57 for ch in word)
+        and sum(65 <= ch <= 90 or 97 <= ch <= 122 for ch in word) >= 3
+    )
 
 
 @lru_cache(maxsize=4096)

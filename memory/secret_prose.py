@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.secret_codes import find_lock_codes, stands_alone
+from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
 from memory.secret_prefilter import misspelt_password
 
 __all__ = ["credential_like", "find_prose_secrets"]
@@ -38,6 +38,9 @@ _PASSWORD_WORDS = (
     r"mots? de passe|mdp|"
     r"senhas?|"
     r"parola d'ordine|parola chiave|"
+    r"(?:magic|secret|code|safe) ?words?|codewords?|mot magique|mot secret|"
+    r"palabra (?:secreta|m[áa]gica)|"
+    r"palavra[- ](?:secreta|m[áa]gica)|parola (?:segreta|magica)|zauberwort|losungswort|kennung|"
     r"psk|wpa2?[- ]key|pre-?shared[- ]keys?|clave precompartida|chave pr[ée]-compartilhada|"
     r"cl[ée] pr[ée]-?partag[ée]e|chiave pre-?condivisa|"
     r"encrypted (?:with|using)|verschlüsselt mit|cifrad[oa] con|chiffré(?:e|s)? avec|"
@@ -52,6 +55,11 @@ _PASSPHRASE_WORDS = (
     r"frase secreta|frase de paso|frase segreta|frase-senha|frase senha|passwortsatz|"
     r"seed phrase|recovery phrase|mnemonic|merkphrase|merksatz|geheimsatz|"
     r"(?:seed|recovery|secret|master|wallet|backup|mnemonic) (?:phrase|words)|"
+    r"encryption (?:key|password|passphrase|phrase)|(?:disk|drive|volume|container) "
+    r"(?:password|passphrase)|clave de (?:cifrado|encriptaci[óo]n)|contraseña de cifrado|"
+    r"verschl[üu]sselungs(?:schl[üu]ssel|passwort|kennwort)|cl[ée] de (?:chiffrement|cryptage)|"
+    r"mot de passe de chiffrement|chave de (?:criptografia|encripta[çc][ãa]o)|"
+    r"senha de criptografia|chiave di (?:cifratura|crittografia)|password di cifratura|"
     r"\w*(?:wiederherstellungs|seed-?)phrase|"
     r"phrases? (?:de )?(?:r[ée]cup[ée]ration|secr[èe]te|de passe|ma[îi]tre|de r[ée]cup[ée]ration)|"
     r"frases? (?:de |da |do |della |di |del )?(?:recuperaci[óo]n|recupera[çc][ãa]o|recupero|"
@@ -75,7 +83,8 @@ _RECOVERY_WORDS = (
     r"\w*(?:wiederherstellungs|backup|notfall|sicherungs|recovery)-?codes?"
 )
 _TOKEN_WORDS = (
-    r"tokens?|secrets?|api[- _]?keys?|apikey|access[- _]?keys?|secret[- _]?keys?|"
+    r"tokens?|jetons?(?: d'acc[èe]s)?|secrets?|api[- _]?keys?|apikey|access[- _]?keys?|"
+    r"secret[- _]?keys?|"
     r"auth[- _]?(?:token|key)|private[- _]?keys?|client[- _]?secret|"
     r"keys?|clés?|clefs?|chiavi|chiave|chaves?|claves?|\w*schlüssel|"
     r"secreto|segreto|segredo|geheimnis|credentials?|creds|"
@@ -87,12 +96,14 @@ _LOGIN_WORDS = (
     r"anmeldedaten|accesso|acceso|acesso"
 )
 
+# Tools whose secret is usually a run of words: "veracrypt: the phrase is tiger lamp ocean velvet".
+_VAULT_WORDS = r"veracrypt|truecrypt|luks|gpg|pgp|keepass(?:xc)?|bitlocker|cryptomator|filevault"
 _WIFI_WORDS = r"wifi|wi-fi|wlan|guest network|red de invitados|rede de visitas|réseau invité"
 
 _KEYWORDS = re.compile(
     rf"(?i)(?<!{_W})(?:(?P<recovery>{_RECOVERY_WORDS})|(?P<passphrase>{_PASSPHRASE_WORDS})|"
     rf"(?P<password>{_PASSWORD_WORDS})|(?P<pin>{_PIN_WORDS})|(?P<token>{_TOKEN_WORDS})|"
-    rf"(?P<login>{_LOGIN_WORDS})|(?P<wifi>{_WIFI_WORDS}))(?!{_W})"
+    rf"(?P<login>{_LOGIN_WORDS})|(?P<wifi>{_WIFI_WORDS})|(?P<vault>{_VAULT_WORDS}))(?!{_W})"
 )
 # Misspelt "password" ("paswrod", "pasword", "passowrd"): checked by edit distance.
 _P_WORD = re.compile(r"(?i)(?<!\w)p[a-z]{4,9}(?!\w)")
@@ -152,7 +163,13 @@ _STOPWORDS = frozenset(
     der die das ein eine im in auf unter und oder ist siehe gleich nicht kein keine mit ohne
     le les une dans sur sous et ou est voir même pas avec sans
     il lo gli uno nel sul e è vedi stesso stessa non con senza
-    o os as um uma no na em sob ou é ver mesmo mesma não com sem""".split()
+    o os as um uma no na em sob ou é ver mesmo mesma não com sem
+    por para que pero como ayer hoy ya muy más aquí allí desde hasta cada todo todos
+    ich du er sie wir ihr man zu zum zur vom bei nach vor seit bis heute gestern schon noch
+    je tu il elle nous vous on au aux du de la par pour que qui mais hier aujourd déjà chez
+    io tu lui lei noi voi al ai allo dal dai della delle per che ma ieri oggi già da
+    eu ele ela nós vocês ao aos do da dos das pelo pela por para que mas ontem hoje já
+    via per from into onto by as be been being has have had do does did can will would""".split()
 )
 
 # Shapes that are never credentials, whatever is near them.
@@ -160,6 +177,7 @@ _NOT_CREDENTIAL = re.compile(
     r"(?ix)^(?:"
     r"[a-z][a-z0-9+.-]*://\S*"  # URLs (credentials in URLs have their own check)
     r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail addresses
+    r"|(?-i:[a-z][a-z._-]*@[a-z][a-z0-9-]*)"  # a user at a host: admin@servidor
     r"|(?:[\w-]+\.)+(?:com|org|net|edu|io|dev|lan|local|home|arpa|internal|de|fr|es|it|pt|br"
     r"|uk|eu|ch|at|nl|be|gov|ac|co|md|txt|json|yaml|yml|toml|py|sh|conf|cfg|ini|log|csv"
     r"|pdf|png|jpg|key|pem|pub|crt|env|zip|tar|gz|iso|img|qcow2|deb|rpm|exe|msi|html)"
@@ -206,6 +224,10 @@ def _classes(value: str) -> tuple[bool, bool, bool, bool]:
     return lower, upper, digit, symbol
 
 
+# How people make a password from a word: "Luna72", "Marley92!", "Gato_99", "rex1999".
+_HUMAN = re.compile(r"^[^\W\d_]{3,}[._-]?\d{2,4}[!?#$*.]{0,2}$|^\d{2,4}[._-]?[^\W\d_]{3,}$")
+
+
 def _joined_words(value: str) -> bool:
     """Three or more words joined by dots, dashes or underscores ("waffle.gravel.walrus")."""
     if value.isupper():  # YOUR_PASSWORD_HERE, ADMIN_TOKEN: names, not values
@@ -241,6 +263,8 @@ def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
         words = re.findall(r"[^\W\d_]+", value)
         if len(value) >= 8 and lower and upper and direct:
             return True  # "s3cr3t-App": every class, right after "is"
+        if direct and _HUMAN.match(value):
+            return True  # "Luna_72", "gato.99": a word and a number, right after ':' or "is"
         return len(value) >= 8 and any(len(w) >= 4 for w in words)
     if strong_symbol and len(value) >= 6:
         return True
@@ -309,16 +333,27 @@ def _misspelt_password(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _words_after(rest: str, *, least: int, lowercase: bool = False) -> bool:
+    """A run of ``least`` or more plain words after ':' or "is", none a function word."""
+    for later in _LATER_SEPARATOR.finditer(rest):
+        words = _PLAIN_WORDS.match(rest[later.end() :])
+        if not words:
+            continue
+        run = words.group("words").split()
+        if len(run) < least or any(w.lower() in _STOPWORDS for w in run):
+            continue
+        if not lowercase or all(w.islower() for w in run):
+            return True
+    return False
+
+
 def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
     rest = text[end : _clause_end(text, end)]
     if _QUOTED_WORDS.search(rest):
         return True
     sep = _SEPARATOR.match(rest)
-    if passphrase:
-        for later in _LATER_SEPARATOR.finditer(rest):
-            words = _PLAIN_WORDS.match(rest[later.end() :])
-            if words and not any(w.lower() in _STOPWORDS for w in words.group("words").split()):
-                return True
+    if _words_after(rest, least=3 if passphrase else 4):
+        return True
     prev = text[max(0, end - 2) : end]
     for i, tok in enumerate(_tokens(text, end, 12)):
         if tok.start >= end + len(rest):
@@ -329,8 +364,39 @@ def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
             return True
         if (direct and _run_together_words(tok.text)) or _strong(tok.text):
             return True
+        if i == 0 and _HUMAN.match(tok.text):
+            return True  # "netflix password Luna72": the value right after the key word
+        if i <= 2 and _numeric_password(text, tok, words_before=i, key_end=end):
+            return True
         prev = text[tok.start : tok.end]
     return False
+
+
+_COUNT_UNIT = re.compile(
+    r"(?i)^(?:characters?|chars?|caracteres|caract[èe]res|zeichen|caratteri|digits?|"
+    r"d[íi]gitos|chiffres|stellen|stellig\w*|cifre|cifras|ziffern|letters?|letras|lettres|buchstaben|lettere|"
+    r"days?|d[íi]as|tage|jours|giorni|months?|meses|monate|mois|mesi|years?|a[ñn]os|jahre|ans|"
+    r"anni|anos|times|veces|mal|fois|volte|vezes|users?|usuarios|accounts?|cuentas|mins?|"
+    r"minutes?|minutos|minuten|hours?|horas|stunden|heures|ore)$"
+)
+
+
+def _numeric_password(text: str, tok: _Token, *, words_before: int, key_end: int) -> bool:
+    """'clave de acceso 646129': a number of 4–12 digits a word or two after the key word,
+    not a count ("14 characters"), a year after a preposition or a numbered thing."""
+    value = tok.text
+    if not (value.isdigit() and 4 <= len(value) <= 12):
+        return False
+    between = text[key_end : tok.start]
+    if "\n" in between or re.search(r"\S[:=]\s", between.lstrip(" :=")):
+        return False  # the number is another line's or another label's value
+    if _YEAR.match(value) or not stands_alone(text, tok.start, tok.end):
+        return False
+    following = text[tok.end : tok.end + 30].split(None, 1)
+    if following and _COUNT_UNIT.match(following[0].strip(".,;:!?()")):
+        return False
+    before = text[max(0, tok.start - 20) : tok.start].split()
+    return not (before and number_label(" ".join(before[-2:]))) or words_before == 0
 
 
 _WORD_SUFFIX = re.compile(
@@ -388,6 +454,9 @@ def _digits_after(text: str, end: int, *, combination: bool) -> bool:
         ):
             if i > 6 and not combination:
                 return False
+            label = text[max(0, tok.start - 24) : tok.start].split()[-2:]
+            if label and not label[-1].endswith(":") and number_label(" ".join(label)):
+                return False  # "door code for apartment 2044": the number names a place
             return True
         prev = value
     return False
@@ -418,8 +487,12 @@ _USERNAMES = frozenset("admin administrator root user pi ubnt guest sa postgres 
 
 _LOGIN_CUE = re.compile(
     r"(?i)(?<!\w)(?:login|log-in|logon|credentials?|creds|credenciales|credenciais|"
-    r"credenziali|identifiants|zugangsdaten|anmeldedaten|accesso|acceso|acesso)(?!\w)"
+    r"credenziali|identifiants|zugangsdaten|anmeldedaten|accesso|acceso|acesso|acc[eè]s|"
+    r"zugang|account|acct|cuenta|conta|compte|konto|portal|portail|portale|sign-?in|"
+    r"anmeldung|connexion|user(?:name)?|usuari[oa]|usu[áa]rio|utente|utilisateur|benutzer\w*)(?!\w)"
 )
+# A user name as people write one: "emil.hartmann", "jlee23", "m_rossi", "ana@example.org".
+_USER_LIKE = re.compile(r"^[a-z][a-z0-9]*(?:[._@-][a-z0-9]+)+$|^[a-z]{2,}\d{1,4}$")
 
 
 def _login_pair(text: str) -> bool:
@@ -439,7 +512,13 @@ def _login_pair(text: str) -> bool:
             return True
         if cue is None:
             cue = _LOGIN_CUE.search(text) is not None
-        if cue and user in _USERNAMES and digit and (lower or upper) and len(value) >= 6:
+        if not (digit and (lower or upper) and len(value) >= 6):
+            continue
+        known = user in _USERNAMES or _USER_LIKE.match(user) is not None
+        if cue and known and credential_like(value, near=True, direct=True):
+            return True
+        spaced = m.group(2).strip() == "/" and m.group(2) != "/"
+        if spaced and _USER_LIKE.match(user) and len(value) >= 7 and not value.isdigit():
             return credential_like(value, near=True, direct=True)
     return False
 
@@ -451,7 +530,10 @@ def _pin_keyword_ok(text: str, m: re.Match[str]) -> tuple[bool, bool]:
     if word.startswith(("combin", "kombin", "combo", "zahlenschloss")):
         return True, True
     if word in ("alarm", "alarme", "alarma", "allarme", "alarmanlage"):
-        # "Alarmanlage Code 8367", "alarm: 4411#" but not "alarm set for 05:45"
+        # "Alarmanlage Code 8367", "alarm: 4411#" but not "alarm set for 05:45" or "set the
+        # alarm to 0630 tomorrow" (a clock time next to a wake-up word)
+        if alarm_clock(word, window):
+            return False, False
         return not _CODE_NOT.search(window), False
     if word in ("code", "codes", "código", "codigo", "codice"):
         near = text[max(0, m.start() - 30) : m.end() + 30]
@@ -493,6 +575,11 @@ def _password(text: str, m: re.Match[str]) -> str | None:
     return "password" if after or _password_value_before(text, m.start()) else None
 
 
+def _vault(text: str, m: re.Match[str]) -> str | None:
+    rest = text[m.end() : _clause_end(text, m.end())]
+    return "passphrase" if _words_after(rest, least=4, lowercase=True) else None
+
+
 def _passphrase(text: str, m: re.Match[str]) -> str | None:
     return "passphrase" if _password_value_after(text, m.end(), passphrase=True) else None
 
@@ -509,7 +596,16 @@ def _recovery(text: str, m: re.Match[str]) -> str | None:
 
 def _token(text: str, m: re.Match[str]) -> str | None:
     found = _token_value_after(text, m.end()) or _wifi_key(text, m)
+    if not found and _ENCRYPTED.search(text) and _KEY_WORD.match(m.group(0)):
+        # "Schlüssel für die verschlüsselte Platte: Tanne Wolke Apfel Brücke"
+        found = _words_after(text[m.end() : _clause_end(text, m.end())], least=4)
     return "token or API key" if found else None
+
+
+_ENCRYPTED = re.compile(r"(?i)encrypt|verschl[üu]ssel|cifra|chiffr|cript|crypt")
+_KEY_WORD = re.compile(
+    r"(?i)keys?$|cl[ée]s?$|clefs?$|chiav[ei]$|chaves?$|claves?$|\w*schl[üu]ssel$"
+)
 
 
 def _login(text: str, m: re.Match[str]) -> str | None:
@@ -532,7 +628,9 @@ _TRIGGERS = frozenset(
     credenciais credenziali identifiants zugangsdaten anmeldedaten login logon accesso acceso
     acesso log sign user username usuario usuário utente utilisateur benutzer
     benutzername wifi wi fi wlan guest red rede réseau frases phrases merksatz geheimsatz
-    words phrase""".split()
+    words phrase veracrypt truecrypt luks gpg pgp keepass keepassxc bitlocker cryptomator
+    filevault encryption disk drive volume container magic safe codeword codewords mot palabra
+    palavra zauberwort losungswort kennung jeton jetons""".split()
 )
 # Stems inside longer words: German compounds (WLAN-Passwort is split at the dash, but
 # Routerpasswort is not), door codes (Türcode, digicode) and keys (API-Schlüssel).
@@ -553,6 +651,7 @@ _FAMILIES: dict[str, Callable[[str, re.Match[str]], str | None]] = {
     "token": _token,
     "login": _login,
     "wifi": _wifi,
+    "vault": _vault,
 }
 
 
@@ -578,9 +677,61 @@ def _totp_seed(text: str) -> bool:
     return False
 
 
+# A value right after "is", ':' or "opens with": "the word for the unifi box is Saffron#12",
+# "the zip from the bank opens with Kiwi_1990".
+_COPULA_VALUE = re.compile(
+    r"(?i)(?:(?<!\w)(?:is|es|ist|est|c'est|é|è|era|lautet|sería|são|sono)|[:=→])\s+(?P<value>\S+)"
+)
+_OPENS_WITH = re.compile(
+    r"(?i)(?<!\w)(?:opens?|unlocks?|decrypts?|unzips?|se abre|abre|öffnet|entsperrt|"
+    r"s'ouvre|ouvre|si apre|apre|desbloqueia|desbloquea|sblocca)\s+(?:\w+\s+)?"
+    r"(?:with|using|con|mit|avec|com|via)\s+(?P<value>\S+)"
+)
+
+
+def _said_value(text: str) -> bool:
+    """A generated-looking value said with no key word: letters, digits and a symbol such as
+    '#', '!', '$' or '@', right after "is" or ':'; or any password after "opens with"."""
+    for m in _COPULA_VALUE.finditer(text):
+        value = _strip(m.group("value"))
+        if _human_strong(value) and not _ID_WORDS.search(text[max(0, m.start() - 30) : m.start()]):
+            return True
+    for m in _OPENS_WITH.finditer(text):
+        value = _strip(m.group("value"))
+        if not value.isdigit() and credential_like(value, near=True, direct=True):
+            return True
+    return False
+
+
+def _human_strong(value: str) -> bool:
+    if not 7 <= len(value) <= 40 or value[:1] in "#$@%&*+" or _STRUCTURED.search(value):
+        return False
+    if _NOT_CREDENTIAL.match(value) or _PLACEHOLDER.search(value):
+        return False
+    if _USER_AT_HOST.fullmatch(value) or _REFERENCE.search(value):
+        return False  # "anna@x1carbon", "MEMORY.md#L14", "hit@1": a host, a citation, a metric
+    letters = sum(ch.isalpha() for ch in value)
+    digit = any(ch.isdigit() for ch in value)
+    strong = {ch for ch in value if not ch.isalnum()} - {".", "-", "_", "/", "'", ","}
+    return letters >= 3 and digit and bool(strong)
+
+
+_USER_AT_HOST = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z][A-Za-z0-9.-]*")
+_REFERENCE = re.compile(r"\.[A-Za-z]{1,5}#|#L\d|^[a-z_-]+@\d{1,3}$|^[A-Z]+#")
+# What an id is called: "the order is PO#2024", "batch is Lot#12".
+_ID_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:id|ids|number|no|nr|nº|num|order|ticket|issue|bug|pr|sku|ref|reference|part|"
+    r"lot|batch|serial|model|version|build|release|run|channel|room|case|item|invoice|tag|"
+    r"hash|commit|branch|file|filename|path|citation|cite|anchor|link|url|handle|hashtag|"
+    r"número|numero|nummer|numéro|pedido|commande|bestellung|ordine|lote|charge|lotto)(?!\w)"
+)
+
+
 def find_prose_secrets(text: str) -> set[str]:
     """Kinds of secret said in prose in ``text``."""
     found: set[str] = set()
+    if _said_value(text):
+        found.add("password")
     if find_lock_codes(text):
         found.add("PIN or door code")
     if ":" in text or "=" in text or "→" in text:
@@ -655,7 +806,16 @@ def _token_value_after(text: str, end: int) -> bool:
         if _token_like(tok.text, near=near) or _strong(tok.text):
             return True
         prev_start, prev_end = tok.start, tok.end
+    # "api key for the weather service, keep it safe please: 5b2e9d7c…": the value after the
+    # clause's first ':' or '->', however far from the key word
+    sep = _VALUE_MARK.search(text, end, rest_end)
+    if sep is not None and not _DIGEST_WORDS.search(text[end : sep.start()]):
+        value = _tokens(text, sep.end(), 1)
+        return bool(value) and _token_like(value[0].text, near=True)
     return False
+
+
+_VALUE_MARK = re.compile(r"(?:\s:|:|->|→|=>)\s+")
 
 
 def _wifi_key(text: str, m: re.Match[str]) -> bool:

@@ -18,9 +18,11 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memory.secret_cards import find_card_code
 from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
+from memory.secret_seeds import find_seed_phrase
 
 __all__ = ["find_secrets", "forget_scans", "full_scan", "scan_batch"]
 
@@ -207,6 +209,10 @@ def scan_own(text: str) -> set[str]:
     if ":" in masked or "=" in masked:
         found.update(_keyword_findings(masked))
     found.update(find_prose_secrets(masked))
+    if find_seed_phrase(masked):
+        found.add("seed phrase")
+    if find_card_code(masked):
+        found.add("card security code")
     if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):
         found.add("high-entropy token")
     return found

@@ -42,7 +42,7 @@ _LOCKS = (
     r"\w*safe|\w*tresor|schl[üu]ssel(?:kasten|box|kiste)|\w*schlie[ßs]fach|\w*spind|"
     r"bo[îi]tes? [àa] cl[ée]s?|bo[îi]te [àa] clefs?|caja de (?:las )?llaves|cajet[íi]n|"
     r"caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|portachiavi|"
-    r"key lock ?box|tablet|tablette|ipad|android"
+    r"key lock ?box|tablet|tablette|ipad|android|cb|carte bleue"
 )
 # Locks whose combination may be three digits.
 _SHORT_CODE_LOCKS = re.compile(
@@ -74,6 +74,8 @@ _LINK = re.compile(
     r"abre|digitar|desbloqueia|con|com|avec|with|"
     # what a keypad takes, and what a code was set to
     r"takes|take|accepts?|wants|needs|requires|uses|set|reset|changed|programmed|now|"
+    r"press|push|pulsa|pulsar|presiona|dr[üu]cke|dr[üu]cken|appuie|appuyer|premi|premere|"
+    r"aperte|apertar|"
     r"acepta|pide|lleva|usa|puse|puesto|cambi[ée]|nimmt|braucht|will|gestellt|eingestellt|"
     r"ge[äa]ndert|prend|accepte|demande|veut|r[ée]gl[ée]e?|mis|chang[ée]|aceita|pede|leva|"
     r"coloquei|configurei|mudei|troquei|accetta|vuole|prende|chiede|impostat[oa]|messo|"

@@ -18,6 +18,7 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("Anthropic API key", r"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{32,}"),
         ("OpenAI API key", r"\bsk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{32,}"),
         ("OpenAI API key", r"\bsk-[A-Za-z0-9]{16,}T3BlbkFJ[A-Za-z0-9]{16,}"),
+        ("API key", r"\bsk-(?:[a-z0-9]{1,8}-){1,3}[A-Za-z0-9_]{32,}"),
         ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
         ("Shopify token", r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b"),
         ("DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),

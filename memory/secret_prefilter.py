@@ -60,7 +60,8 @@ _STARTS = frozenset(
         "prufnummer prüfziffer wallet ledger trezor metamask semilla semente billetera carteira "
         "cartera portefeuille portafoglio words palabras palavras parole mots wörter worter "
         "veracrypt truecrypt luks gpg pgp keepass bitlocker cryptomator filevault magic "
-        "zauberwort losungswort kennung palabra palavra jeton bearer"
+        "zauberwort losungswort kennung palabra palavra jeton bearer ps cb protect secur "
+        "geschütz protég protett"
     ).split()
 ) | {"wi fi", "sign in", "log in"}
 _WHOLE = re.compile(
@@ -78,7 +79,8 @@ _WHOLE = re.compile(
     wallets?|ledger|trezor|metamask|semilla|semente|billetera|carteira|cartera|portefeuille|
     portafoglio|words|palabras|palavras|parole|mots|w[öo]rter|veracrypt|truecrypt|luks|gpg|
     pgp|keepass\w*|bitlocker|cryptomator|filevault|magic|zauberwort|losungswort|kennung|
-    palabras?|palavras?|jetons?|bearer
+    palabras?|palavras?|jetons?|bearer|pa?s{1,2}w(?:o?r)?d|cb|protect\w*|secured|
+    gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]
     """
 )
 # Words that name a secret only with digits near them (a key's value, an alarm or door code,

@@ -44,6 +44,8 @@ _PASSWORD_WORDS = (
     r"psk|wpa2?[- ]key|pre-?shared[- ]keys?|clave precompartida|chave pr[ée]-compartilhada|"
     r"cl[ée] pr[ée]-?partag[ée]e|chiave pre-?condivisa|"
     r"encrypted (?:with|using)|verschlüsselt mit|cifrad[oa] con|chiffré(?:e|s)? avec|"
+    r"(?:protected|secured|locked) (?:with|by)|gesch[üu]tzt mit|protegid[oa] (?:con|com|por)|"
+    r"prot[ée]g[ée]e? (?:par|avec)|protett[oa] (?:con|da)|pa?s{1,2}w(?:o?r)?d|"
     r"criptografad[oa] com|cifrat[oa] con|"
     r"(?:wifi|wi-fi|wlan|network|red|rede|réseau|rete|netzwerk)[- ]?"
     r"(?:key|schlüssel|clé|chiave|chave)"
@@ -76,6 +78,8 @@ _PIN_WORDS = (
 )
 _RECOVERY_WORDS = (
     r"(?:recovery|backup|back-up|scratch|emergency|2fa|mfa|one-time|single-use)[- ]codes?|"
+    r"recovery key|clave de recuperaci[óo]n|cl[ée] de r[ée]cup[ée]ration|"
+    r"chave de recupera[çc][ãa]o|chiave di (?:ripristino|recupero)|"
     r"codes? (?:de )?(?:secours|récupération|recuperation|sauvegarde)|"
     r"c[óo]digos? (?:de )?(?:respaldo|recuperaci[óo]n|recupera[çc][ãa]o|backup|"
     r"seguran[çc]a|emergencia)|"
@@ -119,6 +123,7 @@ _CODE_PLACE = re.compile(
     r"lucchetto|ingresso|armadietto|port[ãa]o|garagem|cofre|cadeado|pr[ée]dio|bike|bicycle|"
     r"bici|fahrrad\w*|v[ée]lo|bicicleta|unlock|parental|voicemail|sim|phone|handy|tel[ée]fono|"
     r"telefone|telefono|t[ée]l[ée]phone|card|karte|tarjeta|carte|carta|cart[ãa]o|bancomat|"
+    r"cb|carte bleue|visa|mastercard|amex|wifi|wi-fi|wlan|"
     r"atm|cajero|ec-karte|girocard|bank|banco|banque|banca)(?!\w)"
 )
 _CODE_NOT = re.compile(
@@ -291,7 +296,11 @@ def _token_like(value: str, *, near: bool) -> bool:
     lower, upper, digit, _ = _classes(value)
     if not digit or not (lower or upper):
         return False
-    if value.count("-") >= 3 and not re.fullmatch(r"[0-9a-f-]{36}", value):
+    if (
+        value.count("-") >= 3
+        and not re.fullmatch(r"[0-9a-f-]{36}", value)
+        and not re.search(r"[A-Za-z0-9]{24,}", value)  # sk-or-v1-…: a long random tail
+    ):
         return False
     return bool(re.fullmatch(r"[A-Za-z0-9+/=_.:~-]+", value))
 
@@ -630,6 +639,8 @@ _TRIGGERS = frozenset(
     benutzername wifi wi fi wlan guest red rede réseau frases phrases merksatz geheimsatz
     words phrase veracrypt truecrypt luks gpg pgp keepass keepassxc bitlocker cryptomator
     filevault encryption disk drive volume container magic safe codeword codewords mot palabra
+    psswd pswd pssword passwrd protected secured locked geschützt protegido protegida protégé
+    protégée protetto protetta cb
     palavra zauberwort losungswort kennung jeton jetons""".split()
 )
 # Stems inside longer words: German compounds (WLAN-Passwort is split at the dash, but
@@ -661,7 +672,7 @@ _TOTP_WORDS = re.compile(
     r"chiave di configurazione|einrichtungsschl[üu]ssel)(?!\w)"
 )
 _BASE32_SEED = re.compile(
-    r"(?i)(?<![\w])(?:(?:[a-z2-7]{4}[ -]){5,}[a-z2-7]{2,4}|(?=[a-z]*[2-7])[a-z2-7]{16,64})(?![\w])"
+    r"(?i)(?<![\w])(?:(?:[a-z2-7]{4}[ -]){3,}[a-z2-7]{2,4}|(?=[a-z]*[2-7])[a-z2-7]{16,64})(?![\w])"
 )
 
 
@@ -672,8 +683,12 @@ def _totp_seed(text: str) -> bool:
         return False
     for seed in _BASE32_SEED.finditer(text[m.end() : m.end() + 200]):
         value = seed.group(0)
-        if sum(ch.isdigit() for ch in value) >= 2 and not re.fullmatch(r"[0-9a-f -]+", value):
-            return True
+        digits = sum(ch.isdigit() for ch in value)
+        grouped = " " in value or "-" in value
+        if re.fullmatch(r"[0-9a-f -]+", value):
+            continue  # hex: a digest or an id
+        if digits >= 2 or (grouped and value.isupper() and digits >= 1):
+            return True  # "KRSX G5CT MVRX EZLU"
     return False
 
 
@@ -689,6 +704,13 @@ _OPENS_WITH = re.compile(
 )
 
 
+_LOG_IN = re.compile(
+    r"(?i)(?<!\w)(?:log ?in|log into|logon|sign ?in|unlock|anmelden|einloggen|se connecter|"
+    r"connexion|iniciar sesi[óo]n|acceder|entrar|accedere|fazer login|desbloquear)(?!\w)"
+)
+_QUOTED = re.compile(r"[\"'“‘«„](?P<value>[^\s\"'”’»“]{6,40})[\"'”’»“]")
+
+
 def _said_value(text: str) -> bool:
     """A generated-looking value said with no key word: letters, digits and a symbol such as
     '#', '!', '$' or '@', right after "is" or ':'; or any password after "opens with"."""
@@ -696,6 +718,10 @@ def _said_value(text: str) -> bool:
         value = _strip(m.group("value"))
         if _human_strong(value) and not _ID_WORDS.search(text[max(0, m.start() - 30) : m.start()]):
             return True
+    if _LOG_IN.search(text):
+        for m in _QUOTED.finditer(text):  # "Use 'Marmalade-77' to log into the kiosk"
+            if credential_like(m.group("value"), near=True, direct=True):
+                return True
     for m in _OPENS_WITH.finditer(text):
         value = _strip(m.group("value"))
         if not value.isdigit() and credential_like(value, near=True, direct=True):

@@ -81,6 +81,12 @@ _LINK = re.compile(
     r"coloquei|configurei|mudei|troquei|accetta|vuole|prende|chiede|impostat[oa]|messo|"
     r"cambiat[oa])(?:\s|$)|:\s*$|:(?=\s)"
 )
+# Words that make any number after them in the clause a number: "model … 5400D", "ending in".
+_ANY_NUMBER = re.compile(
+    r"(?i)(?<!\w)(?:(?-i:No)|no\.|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|"
+    r"model|modelo|modell|modèle|modello|ending(?: in| with)?|ends (?:in|with)|endet (?:auf|mit)|"
+    r"termina\w* (?:en|con|em|in|por)|se terminant par|finissant par|final)(?!\w)"
+)
 _EXPLICIT_NUMBER = re.compile(
     r"(?i)(?<!\w)(?:(?-i:No)|no\.|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|"
     r"ext|extension|extensión|extensão|durchwahl|nebenstelle|poste|interno|ramal|badge|ticket|"
@@ -141,10 +147,10 @@ def alarm_clock(word: str, window: str) -> bool:
     )
 
 
-def number_label(words: str) -> bool:
+def number_label(words: str, *, explicit: bool = False) -> bool:
     """Whether ``words`` name a numbered thing ("room", "Nr.", "ticket"): what follows is a
-    number, not a code."""
-    return _NUMBER_WORD.search(words) is not None
+    number, not a code. ``explicit``: only words that always do ("model", "ending in")."""
+    return (_ANY_NUMBER if explicit else _NUMBER_WORD).search(words) is not None
 
 
 def _clean(token: str) -> str:
@@ -214,8 +220,9 @@ def _value_after(
                 return False  # a phone or serial number comes first
             continue
         label = " ".join(between.split()[-2:])
-        if _NUMBER_WORD.search(label) and not (
-            label.endswith(":") and not _EXPLICIT_NUMBER.search(label)
+        if _ANY_NUMBER.search(between) or (
+            _NUMBER_WORD.search(label)
+            and not (label.endswith(":") and not _EXPLICIT_NUMBER.search(label))
         ):
             return False  # "room 412", "Nr. 12" (but "lockbox of the apartment: 2271")
         if not stands_alone(clause, tok.start(), tok.end()):
@@ -247,14 +254,28 @@ _CODE_THEN_LOCK = re.compile(
 )
 
 
+# The lock's noun phrase ends there: "… porte d'entrée", "… portão da frente", then nothing.
+_NOUN_ENDS = re.compile(
+    r"(?i)(?:\s*(?:d['’]|de |del |da |do |della |di |du |des |der |vom |von )\S+){0,2}"
+    r"\s*(?:$|[,;.\n(—–-])"
+)
+
+
 def _code_then_lock(text: str) -> bool:
     for m in _CODE_THEN_LOCK.finditer(text):
         value = m.group("value")
-        if _YEAR.match(value) or not (m.group("verb") or "-" in value):
+        if _YEAR.match(value):
             continue
         where = text[m.end() : m.end() + 30]
         noun = _NOUN.search(where)
-        if noun and noun.group("lock") and not _NOT_CODE_CONTEXT.search(where):
+        if not (noun and noun.group("lock")) or _NOT_CODE_CONTEXT.search(where):
+            continue
+        if m.group("verb") or "-" in value:
+            return True
+        # "4471 for the front door, 9902 for the garage": a code, then only where it opens
+        # (not "1200 for the garage door repair")
+        after = text[m.end() + noun.end() :]
+        if len(value) >= 4 and _NOUN_ENDS.match(after):
             return True
     return False
 

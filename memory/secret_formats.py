@@ -130,6 +130,7 @@ _TEST_CARDS = frozenset(
 _PUBLIC = re.compile(
     r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+"
     r"|\bage1[02-9ac-hj-np-z]{58}\b"
+    r"|\bbc1[02-9ac-hj-np-z]{25,87}\b|\b0x[0-9a-fA-F]{40}\b"  # wallet addresses are public
     r"|(?i:\b(?:public ?key|publickey|pubkey|clé publique|chiave pubblica|chave pública|"
     r"clave pública|öffentliche[rn]? schlüssel)\b[^\n]{0,40}?[A-Za-z0-9+/]{42,43}=)"
     r"|-----BEGIN (?:[A-Z0-9]+ )*PUBLIC KEY-----[\s\S]*?-----END (?:[A-Z0-9]+ )*PUBLIC KEY-----"
@@ -144,6 +145,8 @@ def mask_public_material(text: str) -> str:
         _PUBLIC.sub(lambda m: " " * len(m.group(0)), text)
         if "AAAA" in text
         or ("age1" in text or "ublic" in text or "PUBLIC" in text or "pública" in text)
+        or "bc1" in text
+        or "0x" in text
         else text
     )
 

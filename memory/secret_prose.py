@@ -174,7 +174,9 @@ _STOPWORDS = frozenset(
     je tu il elle nous vous on au aux du de la par pour que qui mais hier aujourd déjà chez
     io tu lui lei noi voi al ai allo dal dai della delle per che ma ieri oggi già da
     eu ele ela nós vocês ao aos do da dos das pelo pela por para que mas ontem hoje já
-    via per from into onto by as be been being has have had do does did can will would""".split()
+    via per from into onto by as be been being has have had do does did can will would
+    same like wie beim dasselbe derselbe dieselbe gleiche gleich comme pareil igual uguale
+    come como mesmo""".split()
 )
 
 # Shapes that are never credentials, whatever is near them.
@@ -466,6 +468,8 @@ def _digits_after(text: str, end: int, *, combination: bool) -> bool:
             label = text[max(0, tok.start - 24) : tok.start].split()[-2:]
             if label and not label[-1].endswith(":") and number_label(" ".join(label)):
                 return False  # "door code for apartment 2044": the number names a place
+            if number_label(text[end : tok.start], explicit=True):
+                return False  # "Karte endet auf 4471", "model 5400D"
             return True
         prev = value
     return False
@@ -734,6 +738,8 @@ def _human_strong(value: str) -> bool:
         return False
     if _NOT_CREDENTIAL.match(value) or _PLACEHOLDER.search(value):
         return False
+    if value[:1] in "^\\" or re.search(r"[\[\]{}\\]|^[A-Za-z]:", value):
+        return False  # a pattern or a path: "^[a-z]+\d{3}$", "C:\Users\lab2"
     if _USER_AT_HOST.fullmatch(value) or _REFERENCE.search(value):
         return False  # "anna@x1carbon", "MEMORY.md#L14", "hit@1": a host, a citation, a metric
     letters = sum(ch.isalpha() for ch in value)

@@ -59,6 +59,7 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s:/@]*:(?!\$\{|\*{3}|<)[^\s@/]{3,}@[\w.-]",
         ),
         ("password on a command line", r"(?<!\S)(?:-u|--user)\s+[\w.@-]+:(?!\$)[^\s]{4,}"),
+        ("pgpass entry", r"(?m)^[\w.*-]+:(?:\d{2,5}|\*):[\w*-]+:[\w.*-]+:(?![$*]\S*$)\S{4,}$"),
         ("Wi-Fi QR code", r"WIFI:(?:[^;\n]*;)*?P:(?![;$<])[^;\n]{4,};"),
         ("bearer token", r"(?i)\bbearer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{20,}=*"),
         ("password in an HTTP header", r"(?i)\bauthorization:\s*basic\s+[A-Za-z0-9+/]{12,}={0,2}"),

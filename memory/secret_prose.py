@@ -243,14 +243,23 @@ def _joined_words(value: str) -> bool:
     return len(parts) >= 3 and all(len(p) >= 3 and p.isalpha() for p in parts)
 
 
+_SHORT_HEX = re.compile(r"^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{6,12}$")
+
+
+def _never_credential(value: str, *, direct: bool) -> bool:
+    """Too short or long, a placeholder, or a shape that is never a password (a URL, a path,
+    a version, a digest: but "the wifi key is a1b2c3d4e5", short hex right after "is", is)."""
+    if len(value) < 6 or len(value) > 128 or _PLACEHOLDER.search(value):
+        return True
+    return _NOT_CREDENTIAL.match(value) is not None and not (direct and _SHORT_HEX.match(value))
+
+
 def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
     """Whether ``value`` could be a password.
 
     ``near``: within a word or two of the keyword; ``direct``: right after "is" or ':'.
     """
-    if len(value) < 6 or len(value) > 128 or _NOT_CREDENTIAL.match(value):
-        return False
-    if _PLACEHOLDER.search(value):
+    if _never_credential(value, direct=direct):
         return False
     lower, upper, digit, symbol = _classes(value)
     letters = lower or upper
@@ -536,6 +545,33 @@ def _login_pair(text: str) -> bool:
     return False
 
 
+_CELLS = re.compile(r"\s*[|\t]\s*")
+_PASSWORD_HEADER = re.compile(
+    r"(?i)(?<!\w)(?:pass\w*|pw|pwd|kennwort|contrase[ñn]a|clave|mot de passe|mdp|senha)(?!\w)"
+)
+
+
+def _table_login(text: str) -> bool:
+    """'| NAS | admin | Kx8#pq2L |': a table row with a user name, then a password cell (any
+    password-like cell when the table has a password column)."""
+    header = _PASSWORD_HEADER.search(text) is not None
+    for line in text.splitlines():
+        cells = [c.strip("`*_ ") for c in _CELLS.split(line.strip().strip("|"))]
+        if len(cells) < 2:
+            continue
+        for i, cell in enumerate(cells[:-1]):
+            user = cell.lower()
+            if not (user in _USERNAMES or (header and _USER_LIKE.match(user))):
+                continue
+            value = cells[i + 1]
+            lower, upper, digit, symbol = _classes(value)
+            if (header or sum((lower, upper, digit, symbol)) >= 3) and credential_like(
+                value, near=True, direct=True
+            ):
+                return True
+    return False
+
+
 def _pin_keyword_ok(text: str, m: re.Match[str]) -> tuple[bool, bool]:
     """(counts as a code keyword, is a combination keyword) for a match of the pin family."""
     word = m.group(0).lower()
@@ -766,13 +802,15 @@ def find_prose_secrets(text: str) -> set[str]:
         found.add("password")
     if find_lock_codes(text):
         found.add("PIN or door code")
-    if ":" in text or "=" in text or "→" in text:
+    if ":" in text or "=" in text or "→" in text or "->" in text:
         for note in _NOTE.finditer(text):
             if _strong(_strip(note.group("value"))) and not _DIGEST_WORDS.search(note.group(0)):
                 found.add("password")
     if _totp_seed(text):
         found.add("TOTP seed")
     if ("/" in text or ":" in text) and _login_pair(text):
+        found.add("login credentials")
+    if ("|" in text or "\t" in text) and _table_login(text):
         found.add("login credentials")
     for _start, end in _misspelt_password(text) if "pa" in text.lower() else []:
         if _password_value_after(text, end, passphrase=False):
@@ -808,7 +846,7 @@ _DIGEST_WORDS = re.compile(
 # A note line "Netflix: Fluffy2019!": a short label, then one value that ends the line.
 _NOTE = re.compile(
     r"(?m)^[ \t]*(?:[-*+][ \t]+)?[^\W\d][\w .'’/&()-]{0,40}?[ \t]*"
-    r"(?::[ \t]+|=[ \t]*|→[ \t]*)(?P<value>\S+)[ \t]*$"
+    r"(?::[ \t]+|=[ \t]*|→[ \t]*|->[ \t]*)(?P<value>\S+)[ \t]*$"
 )
 
 

@@ -30,7 +30,9 @@ __all__ = ["find_secrets", "forget_scans", "full_scan", "scan_batch"]
 _SKIPPED_DETECTORS = {"IPPublicDetector"}
 
 _KEYWORD = re.compile(
-    r"(?i)(?<![\w\"'])[\"']?(?P<key>(?:[a-z0-9]*[_.-])*(?:password|passwd|passphrase|pwd|pass|pw|secret|"
+    r"(?i)(?<![\w\"'])[\"']?(?P<key>(?:[a-z0-9]*[_.-])*"
+    r"(?:[a-z0-9]{1,10}(?=password|passwd|token|secret))?"  # PGPASSWORD, APITOKEN
+    r"(?:password|passwd|passphrase|pwd|pass|pw|secret|"
     r"token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|psk|"
     r"credentials?)(?:[_.-]?(?:key|token|value|secret|id))*)[\"']?"
     r"\s*(?::=|=|:)\s*(?P<value>\"[^\"\n]*\"|'[^'\n]*'|\S+)"

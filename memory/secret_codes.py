@@ -42,7 +42,8 @@ _LOCKS = (
     r"\w*safe|\w*tresor|schl[üu]ssel(?:kasten|box|kiste)|\w*schlie[ßs]fach|\w*spind|"
     r"bo[îi]tes? [àa] cl[ée]s?|bo[îi]te [àa] clefs?|caja de (?:las )?llaves|cajet[íi]n|"
     r"caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|portachiavi|"
-    r"key lock ?box|tablet|tablette|ipad|android|cb|carte bleue"
+    r"key lock ?box|tablet|tablette|ipad|android|cb|carte bleue|parking|parkhaus|tiefgarage|"
+    r"estacionamento|parcheggio|aparcamiento"
 )
 # Locks whose combination may be three digits.
 _SHORT_CODE_LOCKS = re.compile(
@@ -62,7 +63,9 @@ _CODES = (
     r"geheimzahl|\w+code|unlock|disarm|desbloqueo|desbloquear|entsperr\w*|"
     r"d[ée]verrouillage|sblocco|sbloccare|desbloqueio|bildschirmsperre|sperrbildschirm|"
     r"screen ?lock|lock ?screen|bloqueo de pantalla|verrouillage|blocco schermo|bloqueio de tela|"
-    r"passcode|codice di sblocco|code de d[ée]verrouillage|c[óo]digo de desbloqueio"
+    r"passcode|codice di sblocco|code de d[ée]verrouillage|c[óo]digo de desbloqueio|"
+    r"access code|entry code|code d'acc[eè]s|c[óo]digo de acce?sso?|zugangscode|"
+    r"codice d'accesso|codice di accesso"
 )
 _NOUN = re.compile(rf"(?i){_B}(?:(?P<code>{_CODES})|(?P<lock>{_LOCKS})){_E}")
 # Between a noun and its value: an opening verb or a separator makes the value the code.
@@ -297,7 +300,7 @@ def stands_alone(text: str, start: int, end: int) -> bool:
     before = _NEIGHBOUR.search(text, 0, start)
     prev = _clean(before.group(1)) if before else ""
     after = text[end:].split(None, 1)
-    following = _clean(after[0]) if after else ""
+    following = _clean(after[0]) if after and not after[0].startswith("(") else ""
     if _NUMBER_PART.match(prev) or _NUMBER_PART.match(following) or _UNIT.match(following):
         return False
     if _TIME_OR_AMOUNT.match(prev):

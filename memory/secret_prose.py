@@ -81,7 +81,7 @@ _RECOVERY_WORDS = (
     r"recovery key|clave de recuperaci[óo]n|cl[ée] de r[ée]cup[ée]ration|"
     r"chave de recupera[çc][ãa]o|chiave di (?:ripristino|recupero)|"
     r"codes? (?:de )?(?:secours|récupération|recuperation|sauvegarde)|"
-    r"c[óo]digos? (?:de )?(?:respaldo|recuperaci[óo]n|recupera[çc][ãa]o|backup|"
+    r"c[óo]digos? (?:de )?(?:respaldo|reserva|recuperaci[óo]n|recupera[çc][ãa]o|backup|"
     r"seguran[çc]a|emergencia)|"
     r"codici (?:di )?(?:backup|recupero|emergenza)|"
     r"\w*(?:wiederherstellungs|backup|notfall|sicherungs|recovery)-?codes?"
@@ -251,6 +251,8 @@ def _never_credential(value: str, *, direct: bool) -> bool:
     a version, a digest: but "the wifi key is a1b2c3d4e5", short hex right after "is", is)."""
     if len(value) < 6 or len(value) > 128 or _PLACEHOLDER.search(value):
         return True
+    if _REFERENCE.search(value):
+        return True  # a citation or a metric: "MEMORY.md#L14", "hit@1"
     return _NOT_CREDENTIAL.match(value) is not None and not (direct and _SHORT_HEX.match(value))
 
 
@@ -309,7 +311,7 @@ def _token_like(value: str, *, near: bool) -> bool:
         return False
     if (
         value.count("-") >= 3
-        and not re.fullmatch(r"[0-9a-f-]{36}", value)
+        and not re.fullmatch(r"[0-9a-f-]{36}(?::[a-z]{2,4})?", value)  # DeepL: uuid:fx
         and not re.search(r"[A-Za-z0-9]{24,}", value)  # sk-or-v1-…: a long random tail
     ):
         return False
@@ -386,7 +388,7 @@ def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
             return True
         if i == 0 and _HUMAN.match(tok.text):
             return True  # "netflix password Luna72": the value right after the key word
-        if i <= 2 and _numeric_password(text, tok, words_before=i, key_end=end):
+        if (i <= 2 or direct) and _numeric_password(text, tok, words_before=i, key_end=end):
             return True
         prev = text[tok.start : tok.end]
     return False
@@ -408,7 +410,7 @@ def _numeric_password(text: str, tok: _Token, *, words_before: int, key_end: int
     if not (value.isdigit() and 4 <= len(value) <= 12):
         return False
     between = text[key_end : tok.start]
-    if "\n" in between or re.search(r"\S[:=]\s", between.lstrip(" :=")):
+    if re.search(r"[\n,;]", between) or len(re.findall(r"\S[:=]\s", between.lstrip(" :="))) > 1:
         return False  # the number is another line's or another label's value
     if _YEAR.match(value) or not stands_alone(text, tok.start, tok.end):
         return False
@@ -780,12 +782,16 @@ def _human_strong(value: str) -> bool:
         return False  # "anna@x1carbon", "MEMORY.md#L14", "hit@1": a host, a citation, a metric
     letters = sum(ch.isalpha() for ch in value)
     digit = any(ch.isdigit() for ch in value)
-    strong = {ch for ch in value if not ch.isalnum()} - {".", "-", "_", "/", "'", ","}
+    if re.match(r"^[A-Za-z_]+[=:]", value):
+        return False  # "json:5000", "mode=auto5": a label and its value
+    strong = {ch for ch in value if not ch.isalnum()} - {".", "-", "_", "/", "'", ",", ":"}
     return letters >= 3 and digit and bool(strong)
 
 
 _USER_AT_HOST = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z][A-Za-z0-9.-]*")
-_REFERENCE = re.compile(r"\.[A-Za-z]{1,5}#|#L\d|^[a-z_-]+@\d{1,3}$|^[A-Z]+#")
+_REFERENCE = re.compile(
+    r"\.(?:md|markdown|txt|py|json|ya?ml|html?|rst)#|#L\d+\b|^[a-z_-]+@\d{1,3}$|^[A-Z]+#"
+)
 # What an id is called: "the order is PO#2024", "batch is Lot#12".
 _ID_WORDS = re.compile(
     r"(?i)(?<!\w)(?:id|ids|number|no|nr|nº|num|order|ticket|issue|bug|pr|sku|ref|reference|part|"
@@ -857,6 +863,8 @@ def _strong(value: str) -> bool:
     """Lowercase, uppercase, digits and a symbol: a generated password ("!T19!Spdoe+f3zfa")."""
     if not 10 <= len(value) <= 64 or _NOT_CREDENTIAL.match(value) or _PLACEHOLDER.search(value):
         return False
+    if _REFERENCE.search(value):
+        return False  # "MEMORY.md#L14": a citation
     if _STRUCTURED.search(value):
         return False  # JSON, a call or a list, not a password
     lower, upper, digit, _ = _classes(value)

@@ -55,6 +55,11 @@ SAID = {
         "clave de cifrado del disco externo: zapato montaña bosque sandía pizarra",
         "veracrypt: the phrase is tiger lamp ocean velvet",
     ],
+    "numbers after a password word": [
+        "senha do app do banco: 4711 (4 dígitos)",
+        "códigos de reserva: 12345678 23456789 34567890",
+        "API-Key für DeepL (Protokolle): ec48a1ec-1107-4fd0-9e44-61867d4a763c:fx",
+    ],
     "login": [
         "Moodle-Zugang für Emil: emil.hartmann / bello1972",
         "accès ENT : l.martin / soleil1984",
@@ -81,6 +86,11 @@ SAID = {
     ],
 }
 NOT_SAID = [
+    "key: nas\nroom: cellar rack\nport: json:5000\nratio: json:0.25",
+    "password: see vault, port: 8080",
+    "call (555) 123 4567",
+    "password changed: 1714 days ago",
+    "clave: 12 caracteres",
     "| id | kind | date |\n| m-2c8f11 | fact | 2026-01-01 |",
     "compass: 12345678",
     "the commit is 4711abc",
@@ -107,6 +117,8 @@ NOT_SAID = [
     "Bearer tokens expire after one hour",
     "Authorization: Bearer $API_TOKEN",
     "remembered: [fact] m-1b9e04 → MEMORY.md#L14 (memory)",
+    "the secret rotation note is at MEMORY.md#L14",
+    "password reset → MEMORY.md#L14",
     "Targets: ask-hit@1 ≥ 0.45",
     "the order is PO#2024-118, due Friday",
     "clave pública ssh del servidor: ssh-ed25519 "

@@ -59,7 +59,7 @@ _STARTS = frozenset(
         "invité api apikey private putty setup cvv cvc csc cryptogramm prüfnummer "
         "prufnummer prüfziffer wallet ledger trezor metamask semilla semente billetera carteira "
         "cartera portefeuille portafoglio words palabras palavras parole mots wörter worter "
-        "veracrypt truecrypt luks gpg pgp keepass bitlocker cryptomator filevault magic "
+        "veracrypt truecrypt luks gpg pgp keepass bitlocker cryptomator filevault "
         "zauberwort losungswort kennung palabra palavra jeton bearer ps cb protect secur "
         "geschütz protég protett"
     ).split()
@@ -78,7 +78,7 @@ _WHOLE = re.compile(
     api|apikey|private|putty|setup|cvv2?|cvc2?|csc|cryptogramme?|pr[üu]f(?:nummer|ziffer)|
     wallets?|ledger|trezor|metamask|semilla|semente|billetera|carteira|cartera|portefeuille|
     portafoglio|words|palabras|palavras|parole|mots|w[öo]rter|veracrypt|truecrypt|luks|gpg|
-    pgp|keepass\w*|bitlocker|cryptomator|filevault|magic|zauberwort|losungswort|kennung|
+    pgp|keepass\w*|bitlocker|cryptomator|filevault|zauberwort|losungswort|kennung|
     palabras?|palavras?|jetons?|bearer|pa?s{1,2}w(?:o?r)?d|cb|protect\w*|secured|
     gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]
     """
@@ -87,7 +87,8 @@ _WHOLE = re.compile(
 # a PIN): they keep a line that holds a digit. "Being organised is key" is ordinary talk.
 _WEAK = re.compile(
     r"keys?|access|acceso|acesso|accesso|accès|users?|pins?|puk|alarm\w*|"
-    r"allarm\w*|code\w*|codes|words|palabras|palavras|parole|mots|w[öo]rter"
+    r"allarm\w*|code\w*|codes|words|palabras|palavras|parole|mots|w[öo]rter|protect\w*|secured|"
+    r"gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]"
 )
 _PASSWORD = "password"
 

@@ -739,6 +739,8 @@ def _totp_seed(text: str) -> bool:
 _COPULA_VALUE = re.compile(
     r"(?i)(?:(?<!\w)(?:is|es|ist|est|c'est|é|è|era|lautet|sería|são|sono)|[:=→])\s+(?P<value>\S+)"
 )
+# A token that holds a digit and a symbol, in either order: the only values _said_value takes.
+_MIXED_TOKEN = re.compile(r"[^\s#!$%&*@+=?~^]*(?:\d\S*[#!$%&*@+=?~^]|[#!$%&*@+=?~^]\S*\d)\S*")
 _OPENS_WITH = re.compile(
     r"(?i)(?<!\w)(?:opens?|unlocks?|decrypts?|unzips?|se abre|abre|öffnet|entsperrt|"
     r"s'ouvre|ouvre|si apre|apre|desbloqueia|desbloquea|sblocca)\s+(?:\w+\s+)?"
@@ -756,7 +758,10 @@ _QUOTED = re.compile(r"[\"'“‘«„](?P<value>[^\s\"'”’»“]{6,40})[\"'�
 def _said_value(text: str) -> bool:
     """A generated-looking value said with no key word: letters, digits and a symbol such as
     '#', '!', '$' or '@', right after "is" or ':'; or any password after "opens with"."""
-    for m in _COPULA_VALUE.finditer(text):
+    for token in _MIXED_TOKEN.finditer(text):
+        m = _COPULA_VALUE.search(text, max(0, token.start() - 12), token.end())
+        if m is None or m.end("value") != token.end():
+            continue
         value = _strip(m.group("value"))
         if _human_strong(value) and not _ID_WORDS.search(text[max(0, m.start() - 30) : m.start()]):
             return True

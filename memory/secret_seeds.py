@@ -74,8 +74,15 @@ def _runs(text: str) -> list[list[str]]:
     return [r for r in runs if len(r) >= _MIN_WORDS]
 
 
+# Twelve short lowercase words with only spaces, commas or numbering between: checked first,
+# in one regex pass, so ordinary text skips the word-by-word look.
+_TWELVE = re.compile(r"[a-zà-ÿ]{3,8}(?:[\s,]+(?:\(?\d{1,2}[.):]?\)?\s*)?[a-zà-ÿ]{3,8}){11}")
+
+
 def find_seed_phrase(text: str) -> bool:
     """Whether ``text`` holds a wallet seed phrase."""
+    if _TWELVE.search(text) is None:
+        return False
     runs = _runs(text)
     if not runs:
         return False

@@ -382,8 +382,9 @@ def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
             break
         direct = (i == 0 and sep is not None) or _is_separator(prev)
         near = direct or i <= 1 or (i <= 3 and sep is not None)
-        if credential_like(tok.text, near=near, direct=direct):
-            return True
+        named = not direct and prev.lower().strip(",") in _SMALL_WORDS
+        if not named and credential_like(tok.text, near=near, direct=direct):
+            return True  # (not "reset the password for Office365": a thing, after "for")
         if (direct and _run_together_words(tok.text)) or _strong(tok.text):
             return True
         if i == 0 and _HUMAN.match(tok.text):
@@ -623,7 +624,59 @@ def _wifi(text: str, m: re.Match[str]) -> str | None:
 
 def _password(text: str, m: re.Match[str]) -> str | None:
     after = _password_value_after(text, m.end(), passphrase=False)
-    return "password" if after or _password_value_before(text, m.start()) else None
+    found = after or _password_value_before(text, m.start()) or _value_after_clause(text, m.end())
+    return "password" if found else None
+
+
+# The sentence's verb, however far from the key word: "the wifi password, which I changed
+# after the party …, is now sunflower22"; "das Passwort, das ich … vergeben habe, lautet …".
+_LATER_COPULA = re.compile(
+    r"(?i)(?<!\w)(?:is(?: now)?|was|es|era|ist(?: jetzt)?|lautet|est|c'est|é|è|sono|são)\s+"
+    r"(?P<value>\S+)"
+)
+
+
+# "changed the netflix password to Luna24", "Passwort auf Sonne24 geändert".
+_CHANGED_TO = re.compile(r"(?i)(?<!\w)(?:to|auf|a|en|em|para|su|sur|in)\s+(?P<value>\S+)")
+_CHANGE_VERB = re.compile(
+    r"(?i)(?<!\w)(?:chang\w*|set|reset|updated?|ge[äa]ndert|gesetzt|[äa]nder\w*|cambi\w*|"
+    r"puesto|puse|mis|mudei|mudou|troquei|alterei|impostat[oa]|messo|modifi\w*)(?!\w)"
+)
+_SMALL_WORDS = frozenset(
+    "for to of on at in the a an for für fürs zum zur vom von der die das den dem de del la el "
+    "los las le les du des au aux pour par per para por do da dos das di il lo gli o os as".split()
+)
+
+
+def _value_after_clause(text: str, end: int) -> bool:
+    stop = min(_clause_end(text, end), end + 240)
+    later = _LATER_COPULA.search(text, end, stop)
+    if later is not None:
+        value = _strip(later.group("value"))
+        if not value.isdigit() and credential_like(value, near=True, direct=True):
+            return True
+    if _CHANGE_VERB.search(text, max(0, end - 60), stop):
+        for m in _CHANGED_TO.finditer(text, end, stop):
+            value = _strip(m.group("value"))
+            if not value.isdigit() and credential_like(value, near=True, direct=True):
+                return True
+    return _value_ends_phrase(text, end, stop)
+
+
+def _value_ends_phrase(text: str, end: int, stop: int) -> bool:
+    """'password of the kids tablet Luna24': a word and a number end the key word's short
+    noun phrase (not 'password for Office365', 'changed the password on the FritzBox7590')."""
+    tokens = _tokens(text, end, 7)
+    tokens = [t for t in tokens if t.start < stop]
+    if not 2 <= len(tokens) <= 6 or text[tokens[-1].end : stop].strip(" .!?\n"):
+        return False
+    *words, last = tokens
+    if any(_DIGIT_RE.search(w.text) for w in words) or words[-1].text.lower() in _SMALL_WORDS:
+        return False
+    return _HUMAN.match(last.text) is not None
+
+
+_DIGIT_RE = re.compile(r"\d")
 
 
 def _vault(text: str, m: re.Match[str]) -> str | None:

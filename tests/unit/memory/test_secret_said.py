@@ -60,6 +60,15 @@ SAID = {
         "códigos de reserva: 12345678 23456789 34567890",
         "API-Key für DeepL (Protokolle): ec48a1ec-1107-4fd0-9e44-61867d4a763c:fx",
     ],
+    "the sentence's verb, far from the key word": [
+        "the wifi password, which I finally changed after the party last week because "
+        "everyone had it, is now sunflower22",
+        "das Passwort, das ich gestern für das neue Konto vergeben habe, lautet Eichhorn55",
+        "la password che ho messo ieri sul computer della cucina per i bambini è gattino2019",
+        "I changed the netflix password to Luna24",
+        "contraseña cambiada a Toro2024",
+        "password of the kids tablet Luna24",
+    ],
     "login": [
         "Moodle-Zugang für Emil: emil.hartmann / bello1972",
         "accès ENT : l.martin / soleil1984",
@@ -86,6 +95,12 @@ SAID = {
     ],
 }
 NOT_SAID = [
+    "changed the password on the FritzBox7590",
+    "reset the password for Office365",
+    "Passwort für Moodle2023 vergessen",
+    "the password manager we use at work is Bitwarden, synced on 3 devices",
+    "changed my password to something longer",
+    "updated the password on 12 devices",
     "key: nas\nroom: cellar rack\nport: json:5000\nratio: json:0.25",
     "password: see vault, port: 8080",
     "call (555) 123 4567",

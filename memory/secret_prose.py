@@ -187,7 +187,8 @@ _NOT_CREDENTIAL = re.compile(
     r"|(?-i:[a-z][a-z._-]*@[a-z][a-z0-9-]*)"  # a user at a host: admin@servidor
     r"|(?:[\w-]+\.)+(?:com|org|net|edu|io|dev|lan|local|home|arpa|internal|de|fr|es|it|pt|br"
     r"|uk|eu|ch|at|nl|be|gov|ac|co|md|txt|json|yaml|yml|toml|py|sh|conf|cfg|ini|log|csv"
-    r"|pdf|png|jpg|key|pem|pub|crt|env|zip|tar|gz|iso|img|qcow2|deb|rpm|exe|msi|html)"
+    r"|pdf|png|jpg|key|pem|pub|crt|env|zip|tar|gz|iso|img|qcow2|deb|rpm|exe|msi|html|jsonl|ndjson"
+    r"|parquet|npy|npz|sqlite|db|onnx|xlsx|docx|tsv)"
     r"|~?\.{0,2}/[\w./-]*"  # paths
     r"|[\w.-]+(?:/[\w.-]+){2,}/?"
     r"|\d{1,3}(?:\.\d{1,3}){3}(?:/\d+|:\d+)?"  # IPv4

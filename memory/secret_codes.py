@@ -43,6 +43,8 @@ _LOCKS = (
     r"bo[îi]tes? [àa] cl[ée]s?|bo[îi]te [àa] clefs?|caja de (?:las )?llaves|cajet[íi]n|"
     r"caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|portachiavi|"
     r"key lock ?box|tablet|tablette|ipad|android|cb|carte bleue|parking|parkhaus|tiefgarage|"
+    r"caja de seguridad|caixa de seguran[çc]a|cassetta di sicurezza|coffre de s[ée]curit[ée]|"
+    r"safe deposit box|deposit box|"
     r"estacionamento|parcheggio|aparcamiento"
 )
 # Locks whose combination may be three digits.

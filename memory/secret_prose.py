@@ -791,7 +791,8 @@ def _totp_seed(text: str) -> bool:
 # A value right after "is", ':' or "opens with": "the word for the unifi box is Saffron#12",
 # "the zip from the bank opens with Kiwi_1990".
 _COPULA_VALUE = re.compile(
-    r"(?i)(?:(?<!\w)(?:is|es|ist|est|c'est|é|è|era|lautet|sería|são|sono)|[:=→])\s+(?P<value>\S+)"
+    r"(?i)(?:(?<!\w)(?:is|es|ist|est|c'est|é|è|era|lautet|sería|são|sono|changed to|now)|[:=→]|->)"
+    r"\s+(?P<value>\S+)"
 )
 # A token that holds a digit and a symbol, in either order: the only values _said_value takes.
 _MIXED_TOKEN = re.compile(r"[^\s#!$%&*@+=?~^]*(?:\d\S*[#!$%&*@+=?~^]|[#!$%&*@+=?~^]\S*\d)\S*")

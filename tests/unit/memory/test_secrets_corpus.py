@@ -78,5 +78,5 @@ def test_corpus_files_are_the_frozen_split() -> None:
         "frozen_v2.jsonl": 299,
         "frozen_v3.jsonl": 423,
         "train_probes.jsonl": 474,
-        "train_probes_2.jsonl": 633,
+        "train_probes_2.jsonl": 695,
     }

@@ -225,7 +225,8 @@ def _value_after(
                 return False  # a phone or serial number comes first
             continue
         label = " ".join(between.split()[-2:])
-        if _ANY_NUMBER.search(between) or (
+        after_colon = between.rstrip().endswith(":")
+        if _ANY_NUMBER.search(label if after_colon else between) or (
             _NUMBER_WORD.search(label)
             and not (label.endswith(":") and not _EXPLICIT_NUMBER.search(label))
         ):

@@ -1,18 +1,17 @@
 """How well a request fits a skill that has no trigger phrases, by its description.
 
 Published skills are matched on what they say they do: the ``description``, the name and
-the body's first heading. Two signals are added:
+the body's first heading, and (at lower weight) the body itself. Two signals are added:
 
 - **meaning**: the best cosine between the request and the description, each of its
-  sentences, the name and the heading (the embedder's vectors);
+  sentences, the name and the heading, plus half the best cosine with a passage of the
+  body (a paragraph or list item: bodies name the tools, formats and errors a user types);
 - **words**: the request's content words found in the skill's text, weighted by how few
-  skills use them (an IDF over the installed skills). Words are folded (case, accents),
-  English and Spanish stop words are dropped, and a word matches by its English or
-  Spanish Snowball stem or its first five letters, so "certificado" meets "certificate"
-  and "seperate" meets "separate". The words of the body count at half weight.
+  skills use them (an IDF over the installed skills); the body's words count at half
+  weight. Words meet by stem or prefix (``skills.language``).
 
-A Spanish request is first glossed: the English of common office, computing and lab words
-(``skills/data/glossary_es_en.txt``) is appended, since the embedding model reads English.
+Either side in Spanish is glossed first (``skills.language.gloss``), so a Spanish request
+meets an English description and an English request a Spanish one.
 
 The sum is compared with a threshold calibrated on labelled requests
 (``benchmarks/skill_triggers.py --calibrate``).
@@ -22,90 +21,67 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from memory.search.lexical import STOPWORDS
+from skills.language import content_words, gloss, word_keys
 from skills.model import Skill
 
-__all__ = ["DescriptionScorer", "content_words", "gloss", "profile_texts"]
+__all__ = ["DescriptionScorer", "body_passages", "profile_texts", "what_it_does"]
 
 WORD_WEIGHT = 0.3  # description, name and heading words
 BODY_WORD_WEIGHT = 0.15  # the same words plus the body's
-_SPANISH_STOPWORDS = frozenset(
-    """a al algo alguna algunas alguno algunos ante antes aqui asi aun bajo bien cada casi
-    como con contra cual cuales cuando de del desde donde dos el ella ellas ello ellos en
-    entre era eran es esa esas ese eso esos esta estaba estado estan estar este esto estos
-    estoy fue fueron ha habia han hasta hay la las le les lo los mas me mi mis mucho muy nada
-    ni no nos nosotros o os otra otro para pero poco por porque que quien se sea segun ser si
-    sin sobre solo son su sus tambien te tengo tiene tienen todo todos tu tus un una uno unos
-    y ya yo quiero necesito puedes hazme dame ponle favor hacer haz""".split()
-)
-_REQUEST_WORDS = frozenset("pls plz please can could need want like help".split())
-_STOP = STOPWORDS | _SPANISH_STOPWORDS | _REQUEST_WORDS
-_WORD = re.compile(r"[a-z0-9]+")
+BODY_MEANING_WEIGHT = 0.5  # the best body passage's cosine
+GATE = (0.05, 0.2)  # words count not at all below this cosine, fully from 0.25 up
 _SENTENCE = re.compile(r"(?<=[.;])\s+|\s+—\s+")
+_EXCLUSION = re.compile(
+    r"(?:not for|not meant|not to be used|does not|doesn't|do not use|don't use|never use|"
+    r"no es para|no sirve para|no (?:la|lo) uses|no usar)\b",
+    re.IGNORECASE,
+)
+_PASSAGE = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)|\n(?=#)")
+PASSAGE_CHARS = 300  # a passage is cut here: the model reads about 256 word pieces
+MAX_PASSAGES = 8  # per skill, in order: the opening of a body says what the skill does
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def content_words(text: str) -> list[str]:
-    """Folded words of ``text`` without English or Spanish stop words."""
-    return [w for w in _WORD.findall(_fold(text)) if len(w) > 1 and w not in _STOP]
-
-
-@lru_cache(maxsize=1)
-def _stemmers() -> tuple[Any, Any]:
-    import Stemmer
-
-    return Stemmer.Stemmer("english"), Stemmer.Stemmer("spanish")
-
-
-def _keys(word: str) -> set[str]:
-    english, spanish = _stemmers()
-    return {english.stemWord(word), spanish.stemWord(word), word[:5]}
-
-
-@lru_cache(maxsize=1)
-def _glossary() -> dict[str, str]:
-    from importlib import resources
-
-    text = resources.files("skills").joinpath("data/glossary_es_en.txt").read_text("utf-8")
-    pairs = (line.split(" ", 1) for line in text.splitlines() if line and line[0] != "#")
-    return {spanish: english.strip() for spanish, english in pairs}
-
-
-def gloss(text: str) -> str:
-    """``text`` with the English of the Spanish words it contains appended."""
-    known = _glossary()
-    extra = [known[w] for w in dict.fromkeys(_WORD.findall(_fold(text))) if w in known]
-    return f"{text} ({' '.join(extra)})" if extra else text
+def what_it_does(skill: Skill) -> str:
+    """The description without the sentences that say what the skill is *not* for ("Not
+    for joining PDF pages", "Does not fill form fields"): their words are not evidence."""
+    description = " ".join(skill.meta.description.split())
+    kept = [s for s in _SENTENCE.split(description) if not _EXCLUSION.match(s.strip())]
+    return " ".join(kept).strip() or description
 
 
 def profile_texts(skill: Skill) -> list[str]:
-    """What a skill is matched on by meaning: description, its sentences, name, heading."""
-    description = " ".join(skill.meta.description.split())
+    """What a skill is matched on by meaning: what it does, each sentence of that, name,
+    heading (glossed when Spanish)."""
+    description = what_it_does(skill)
     names = {skill.name.replace("-", " "), skill.meta.name.replace("-", " ").lower()}
     parts = [description, *(s for s in _SENTENCE.split(description) if len(s) > 3)]
     parts += sorted(names) + ([skill.heading] if skill.heading else [])
-    return list(dict.fromkeys(p.strip() for p in parts if p.strip()))
+    return list(dict.fromkeys(gloss(p.strip()) for p in parts if p.strip()))
+
+
+def body_passages(skill: Skill) -> list[str]:
+    """The body's paragraphs and list items, without Markdown marks, glossed when Spanish."""
+    out: list[str] = []
+    for part in _PASSAGE.split(skill.body):
+        text = " ".join(part.split()).strip("#-*+ ")
+        if len(text) > 15:
+            out.append(gloss(text[:PASSAGE_CHARS]))
+    return list(dict.fromkeys(out))[:MAX_PASSAGES]
 
 
 class _WordScorer:
     def __init__(self, documents: Sequence[str]) -> None:
-        self.docs = [{k for w in content_words(d) for k in _keys(w)} for d in documents]
+        self.docs = [{k for w in content_words(d) for k in word_keys(w)} for d in documents]
         counts = Counter(k for doc in self.docs for k in doc)
         self.idf = {k: math.log(1 + len(self.docs) / n) for k, n in counts.items()}
 
-    def score(self, words: dict[str, set[str]]) -> tuple[np.ndarray, list[list[str]]]:
+    def score(self, words: dict[str, frozenset[str]]) -> tuple[np.ndarray, list[list[str]]]:
         """``words``: each request word with its keys (stems, prefix)."""
         out = np.zeros(len(self.docs))
         found: list[list[str]] = [[] for _ in self.docs]
@@ -127,23 +103,34 @@ class DescriptionScorer:
         self.skills = list(skills)
         self.embedder = embedder
         heads = [
-            f"{s.name.replace('-', ' ')} {s.meta.name} {s.heading} {s.meta.description}"
+            gloss(f"{s.name.replace('-', ' ')} {s.meta.name} {s.heading} {what_it_does(s)}")
             for s in self.skills
         ]
         self.words = _WordScorer(heads)
         self.body_words = _WordScorer(
-            [f"{h} {s.body}" for h, s in zip(heads, self.skills, strict=True)]
+            [f"{h} {gloss(s.body)}" for h, s in zip(heads, self.skills, strict=True)]
         )
-        self._texts: list[tuple[int, str]] = [
-            (i, t) for i, s in enumerate(self.skills) for t in profile_texts(s)
-        ]
-        self._vectors: np.ndarray | None = None
+        self._texts = [(i, t) for i, s in enumerate(self.skills) for t in profile_texts(s)]
+        self._passages = [(i, t) for i, s in enumerate(self.skills) for t in body_passages(s)]
+        self._owners = (
+            np.array([i for i, _ in self._texts], dtype=int),
+            np.array([i for i, _ in self._passages], dtype=int),
+        )
+        self._vectors: tuple[np.ndarray, np.ndarray] | None = None
 
-    def _matrix(self) -> np.ndarray:
+    def _matrices(self) -> tuple[np.ndarray, np.ndarray]:
+        """Vectors of the profile texts and of the body passages (computed once)."""
         if self._vectors is None:
-            texts = [t for _, t in self._texts]
-            self._vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))
+            texts = [t for _, t in self._texts] + [t for _, t in self._passages]
+            vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))
+            self._vectors = (vectors[: len(self._texts)], vectors[len(self._texts) :])
         return self._vectors
+
+    def _best(self, owners: np.ndarray, cosines: np.ndarray) -> np.ndarray:
+        """Per skill, the best of its texts' cosines (-1 for a skill without texts)."""
+        best = np.full(len(self.skills), -1.0)
+        np.maximum.at(best, owners, cosines)
+        return best
 
     def scores(
         self, request: str, embed: Callable[[str], np.ndarray] | None = None
@@ -151,20 +138,28 @@ class DescriptionScorer:
         """(score, why) for each skill, in the order given. ``embed`` may serve the
         request's vector from a cache."""
         request = gloss(request)
-        words = {w: _keys(w) for w in sorted(set(content_words(request)))}
+        words = {w: word_keys(w) for w in sorted(set(content_words(request)))}
         lexical, found = self.words.score(words)
         body, _ = self.body_words.score(words)
         meaning = np.zeros(len(self.skills))
+        passage = np.zeros(len(self.skills))
+        related = np.ones(len(self.skills))  # without a model, words alone
         if self.embedder is not None and self._texts:
             vector = embed(request) if embed else self.embedder.embed([request])[0]
-            cosines = self._matrix() @ vector
-            meaning = np.full(len(self.skills), -1.0)
-            for (index, _), cos in zip(self._texts, cosines, strict=True):
-                meaning[index] = max(meaning[index], float(cos))
-        total = meaning + WORD_WEIGHT * lexical + BODY_WORD_WEIGHT * body
+            texts, passages = self._matrices()
+            meaning = self._best(self._owners[0], texts @ vector)
+            passage = np.maximum(self._best(self._owners[1], passages @ vector), 0.0)
+            # Shared words count as far as the meaning is related: "remove the last page"
+            # shares 'remove' and 'last' with a changelog skill and means nothing like it.
+            related = np.clip((np.maximum(meaning, passage) - GATE[0]) / GATE[1], 0.0, 1.0)
+        total = (
+            meaning
+            + BODY_MEANING_WEIGHT * passage
+            + related * (WORD_WEIGHT * lexical + BODY_WORD_WEIGHT * body)
+        )
         out: list[tuple[float, str]] = []
         for index in range(len(self.skills)):
             shown = ", ".join(f"'{w}'" for w in found[index][:4]) or "none"
-            why = f"meaning {meaning[index]:.2f}, words {shown}"
+            why = f"meaning {meaning[index]:.2f}, body {passage[index]:.2f}, words {shown}"
             out.append((float(total[index]), why))
         return out

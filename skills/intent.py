@@ -1,0 +1,92 @@
+"""What kind of thing a request asks for, in English and Spanish.
+
+``looks_like_request``: an instruction or a question (a verb first, "please", "can you",
+a question mark, a Spanish imperative), as opposed to a statement that mentions something
+without asking for anything ("the meeting got cancelled").
+
+``asks_for_knowledge``: a skill does a task on the user's things ("split this PDF", "my
+disk clicks", "¿cómo compruebo mis copias?"). A question of general knowledge ("what does SQL stand
+for", "¿quién escribió Don Quijote?") asks the assistant to answer, not to run a skill, even when
+it names a skill's topic. It opens with a question word and refers to nothing of the
+user's: no "this", "these", "my", "here", "attached", "este", "mi", "aquí", nor a Spanish
+first-person verb after "cómo" ("¿cómo hago…?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from skills.language import fold
+
+__all__ = ["asks_for_knowledge", "looks_like_request"]
+
+_VERBS = (
+    "check|run|start|restore|recover|get|bring|make|create|add|give|set|put|clear|remove|free|"
+    "trim|empty|restart|reboot|reconnect|update|upgrade|refresh|renew|rotate|swap|change|"
+    "exchange|generate|save|dump|export|back|turn|power|boot|wake|kick|verify|measure|look|"
+    "list|show|tell|snapshot|checkpoint|take|flush|reset|force|cancel|stop|delete|fix|test|"
+    "scan|scrub|open|send|install|copy|move|sync|pull|find|fetch|print|clean|wipe|rebuild|"
+    "replace|enable|disable|fill|convert|write|draft|review|merge|split|join|combine|rename|"
+    "plot|graph|chart|analyse|analyze|calculate|calc|compute|summarise|summarize|translate|"
+    "polish|edit|shorten|tidy|profile|triage|organise|organize|plan|build|prepare|log|mark|"
+    "track|extract|sort|pair|troubleshoot|debug|explain|help|draw|undo|preview|announce|attach|"
+    "burst|categorize|categorise|classify|harden|restructure|visualise|visualize|group|label|"
+    "tag|annotate|compare|format|proofread|reword|rewrite|publish|deploy|schedule|book|"
+    "automate|reply|answer|respond|outline|tabulate|cut|crop|sign|encrypt|decrypt|compress|"
+    "upload|download|import|migrate|inspect|audit|lint|validate|diagnose|identify|estimate|"
+    "reformat|count|highlight|flag|fold|pick|recommend|suggest|share"
+)
+# Spanish: requests by verb (imperative, "quiero", "necesito"…) and the opening '¿'.
+_SPANISH = (
+    r"quiero|necesito|puedes|podr[ií]as|me ayudas|ay[uú]dame|por favor|hazme|haz|dame|"
+    r"prep[aá]rame|conv[ié]rte(?:me)?|escr[ií]be(?:me)?|redacta|revisa|une|separa|renombra|"
+    r"limpia|calcula|analiza|organ[ií]za(?:me)?|apunta|traduce|corrige|crea|genera|busca|"
+    r"comprueba|mira|pon(?:le)?|qu[ií]tale|saca|pasa(?:me)?|ordena|mejora|recorta|r[eé]llena|"
+    r"dibuja|resume|arregla|actualiza|renueva|c[oó]mo|qu[eé]|cu[aá]l|cu[aá]nto|d[oó]nde|"
+    r"tengo que|hay que|verifica|contesta|responde|clasifica|agrupa|categoriza|extrae|"
+    r"compara|prepara|planifica|programa|automatiza|configura|instala|borra|elimina|quita|"
+    r"sube|descarga|env[ií]a|manda|firma|completa|cambia|junta|divide|recomi[eé]nda(?:me)?"
+)
+# A Spanish imperative with an attached pronoun carries a written accent: "pásame",
+# "conviértelo", "échale un ojo".
+_SPANISH_ENCLITIC = r"^\W*\w*[áéíóú]\w*(?:me|te|le|lo|la|les|los|las|nos)\b"
+# A question later in the text: "…, what's my primer efficiency", "…, why".
+_LATER_QUESTION = (
+    r"[,;:.!—–]\s*(?:what|which|how|why|should i|is it|is that|does it|do i|can i)\b|"
+    r"\bwhy\s*$|\bshould i\b|\bwhat do i do\b"
+)
+_REQUEST = re.compile(
+    rf"(?:^|[,;:]\s*|\b(?:then|and|please|now)\s+)(?:{_VERBS})\b|\?\s*$|^\s*¿|"
+    r"^\s*(?:what|which|how|is|are|do|does|can|could|would|will|should|when|where|who|why)\b|"
+    r"\b(?:please|pls|plz|can you|could you|i want|i need|i'd like|let's|time to|help me|"
+    r"need|how (?:do|can|should) i|what now|what gives)\b|"
+    rf"{_SPANISH_ENCLITIC}|{_LATER_QUESTION}|"
+    r"\bno (?:consigo|puedo|funciona|s[eé] c[oó]mo)\b|"
+    rf"(?:^|[,;:]\s*|\b(?:y|luego|ahora)\s+)(?:{_SPANISH})\b",
+    re.IGNORECASE,
+)
+
+
+def looks_like_request(text: str) -> bool:
+    """An instruction or a question, as opposed to a statement about something (English
+    and Spanish)."""
+    return bool(_REQUEST.search(text))
+
+
+_QUESTION = re.compile(
+    r"^\W*(?:what|what's|whats|who|whom|which|when|where|why|how|is|are|was|were|does|do|"
+    r"did|explain|remind me|tell me|define|que|quien|quienes|cual|cuales|cuando|donde|"
+    r"por que|como|cuanto|cuantos|cuantas|explica|explicame|dime)\b"
+)
+_PERSONAL = re.compile(
+    r"\b(?:this|these|those|that|my|mine|our|ours|i|i'm|im|i've|ive|i'd|me|we|us|here|"
+    r"here's|attached|below|above|este|esta|estos|estas|esto|ese|esa|esos|esas|eso|mi|mis|"
+    r"nuestro|nuestra|nuestros|nuestras|tengo|aqui|adjunto|abajo|yo)\b|"
+    r"\bcomo (?:(?:lo|la|los|las|le|les|me) )?(?!se\b)[a-z]+o\b"
+)
+
+
+def asks_for_knowledge(text: str) -> bool:
+    """A question of general knowledge: a question word first, nothing of the user's."""
+    folded = fold(text)
+    return bool(_QUESTION.search(folded)) and not _PERSONAL.search(folded)

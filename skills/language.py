@@ -1,0 +1,121 @@
+"""Words of a request or a skill, in English or Spanish: folding, stop words, stems, and a
+gloss that lets a Spanish text meet an English one.
+
+- ``content_words``: lower-case, accents folded, English and Spanish stop words dropped;
+- ``word_keys``: what a word matches by — its English and Spanish Snowball stems and its
+  first five letters ("certificado" meets "certificate", "seperate" meets "separate");
+- ``is_spanish``: more Spanish than English function words (or Spanish punctuation);
+- ``gloss``: a Spanish text with the English of its common words appended, looked up by
+  Spanish stem in ``skills/data/glossary_es_en.txt`` so one line covers a word's
+  inflections ("renombra", "renombrar", "renombras"). The embedding model reads English;
+  English text is returned unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Any
+
+from memory.search.lexical import STOPWORDS
+
+__all__ = ["content_words", "english_words", "fold", "gloss", "is_spanish", "word_keys"]
+
+SPANISH_STOPWORDS = frozenset(
+    """a al algo alguna algunas alguno algunos ante antes aqui asi aun bajo bien cada casi
+    como con contra cual cuales cuando de del desde donde dos el ella ellas ello ellos en
+    entre era eran es esa esas ese eso esos esta estaba estado estan estar este esto estos
+    estoy fue fueron ha habia han hasta hay la las le les lo los mas me mi mis mucho muy nada
+    ni no nos nosotros o os otra otro para pero poco por porque que quien se sea segun ser si
+    sin sobre solo son su sus tambien te tengo tiene tienen todo todos tu tus un una uno unos
+    y ya yo quiero necesito puedes hazme dame ponle favor hacer haz""".split()
+)
+# Function words that tell the two languages apart (words shared by both are left out).
+_SPANISH_MARKERS = frozenset(
+    """el la los las del al que por para una con es esta este estos estas esto mis tu sus
+    se lo le les como pero muy mas donde cual cuando porque quiero necesito puedes hay
+    y o un unos unas mi ya tengo estoy""".split()
+)
+_ENGLISH_MARKERS = frozenset(
+    """the a an of to is are was this that these those my your our for with and or it its
+    can could would should what which how why when where i you we they be have has do does
+    please from into on at by""".split()
+)
+_REQUEST_WORDS = frozenset("pls plz please can could need want like help".split())
+_STOP = STOPWORDS | SPANISH_STOPWORDS | _REQUEST_WORDS
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def content_words(text: str) -> list[str]:
+    """Folded words of ``text`` without English or Spanish stop words."""
+    return [w for w in _WORD.findall(fold(text)) if len(w) > 1 and w not in _STOP]
+
+
+@lru_cache(maxsize=1)
+def _stemmers() -> tuple[Any, Any]:
+    import Stemmer
+
+    return Stemmer.Stemmer("english"), Stemmer.Stemmer("spanish")
+
+
+@lru_cache(maxsize=65536)
+def word_keys(word: str) -> frozenset[str]:
+    """A folded word's English and Spanish stems and its first five letters."""
+    english, spanish = _stemmers()
+    return frozenset((english.stemWord(word), spanish.stemWord(word), word[:5]))
+
+
+def is_spanish(text: str) -> bool:
+    """More Spanish than English function words, or Spanish punctuation and no fewer."""
+    words = _WORD.findall(fold(text))
+    spanish = sum(w in _SPANISH_MARKERS for w in words)
+    english = sum(w in _ENGLISH_MARKERS for w in words)
+    marked = any(c in text for c in "¿¡ñÑ")
+    return spanish > english or (marked and spanish >= english and spanish > 0)
+
+
+@lru_cache(maxsize=1)
+def _glossary() -> dict[str, str]:
+    """Spanish stem -> English words."""
+    from importlib import resources
+
+    text = resources.files("skills").joinpath("data/glossary_es_en.txt").read_text("utf-8")
+    spanish = _stemmers()[1]
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if not line or line[0] == "#":
+            continue
+        word, english = line.split(" ", 1)
+        glosses = out.setdefault(spanish.stemWord(fold(word)), [])
+        if english.strip() not in glosses:
+            glosses.append(english.strip())
+    return {stem: " ".join(words) for stem, words in out.items()}
+
+
+def english_words(text: str) -> str:
+    """The English of the Spanish words of ``text`` ("" when it is not Spanish or none is
+    known): a plain list of words that the English embedding model can read."""
+    if not is_spanish(text):
+        return ""
+    known = _glossary()
+    spanish = _stemmers()[1]
+    extra: dict[str, None] = {}
+    for word in dict.fromkeys(_WORD.findall(fold(text))):
+        english = known.get(spanish.stemWord(word))
+        if english and word not in _STOP:
+            extra[english] = None
+    return " ".join(extra)
+
+
+def gloss(text: str) -> str:
+    """``text`` with the English of the Spanish words it contains appended, when it is
+    Spanish; English text unchanged."""
+    extra = english_words(text)
+    return f"{text} ({extra})" if extra else text

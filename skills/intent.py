@@ -9,7 +9,7 @@ disk clicks", "¿cómo compruebo mis copias?"). A question of general knowledge 
 for", "¿quién escribió Don Quijote?") asks the assistant to answer, not to run a skill, even when
 it names a skill's topic. It opens with a question word and refers to nothing of the
 user's: no "this", "these", "my", "here", "attached", "este", "mi", "aquí", nor a Spanish
-first-person verb after "cómo" ("¿cómo hago…?").
+verb in the first person ("¿cómo hago…?", "¿dónde guardé…?").
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ _VERBS = (
     "tag|annotate|compare|format|proofread|reword|rewrite|publish|deploy|schedule|book|"
     "automate|reply|answer|respond|outline|tabulate|cut|crop|sign|encrypt|decrypt|compress|"
     "upload|download|import|migrate|inspect|audit|lint|validate|diagnose|identify|estimate|"
-    "reformat|count|highlight|flag|fold|pick|recommend|suggest|share"
+    "reformat|count|highlight|flag|fold|pick|recommend|suggest|share|shrink|resize|reduce|"
+    "enlarge|transcribe|proofread|simplify|expand|clean"
 )
 # Spanish: requests by verb (imperative, "quiero", "necesito"…) and the opening '¿'.
 _SPANISH = (
@@ -82,11 +83,16 @@ _PERSONAL = re.compile(
     r"\b(?:this|these|those|that|my|mine|our|ours|i|i'm|im|i've|ive|i'd|me|we|us|here|"
     r"here's|attached|below|above|este|esta|estos|estas|esto|ese|esa|esos|esas|eso|mi|mis|"
     r"nuestro|nuestra|nuestros|nuestras|tengo|aqui|adjunto|abajo|yo)\b|"
-    r"\bcomo (?:(?:lo|la|los|las|le|les|me) )?(?!se\b)[a-z]+o\b"
+    r"\b(?:como|donde) (?:(?:lo|la|los|las|le|les|me) )?(?!se\b)[a-z]+o\b"
 )
+
+# "¿dónde guardé…?", "¿lo borré?": a Spanish verb in the first person of the past.
+_PAST_FIRST_PERSON = re.compile(r"\b\w+é\b(?<!\bqué)(?<!\bporqué)")
 
 
 def asks_for_knowledge(text: str) -> bool:
     """A question of general knowledge: a question word first, nothing of the user's."""
     folded = fold(text)
-    return bool(_QUESTION.search(folded)) and not _PERSONAL.search(folded)
+    if _PERSONAL.search(folded) or _PAST_FIRST_PERSON.search(text.lower()):
+        return False
+    return bool(_QUESTION.search(folded))

@@ -44,7 +44,7 @@ _EXCLUSION = re.compile(
 )
 _PASSAGE = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)|\n(?=#)")
 PASSAGE_CHARS = 300  # a passage is cut here: the model reads about 256 word pieces
-MAX_PASSAGES = 8  # per skill, in order: the opening of a body says what the skill does
+MAX_PASSAGES = 4  # per skill, in order: the opening of a body says what the skill does
 
 
 def what_it_does(skill: Skill) -> str:

@@ -12,7 +12,8 @@ is ever run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memory.daily_log import DailyEntry, DailyLog
@@ -57,6 +58,7 @@ class SkillSession:
         self.library = SkillLibrary(
             workspace.skills_dir, extra_roots=split_skills_path(skills_path)
         )
+        self.index_dir = workspace.index_dir
         self._matcher: Matcher | None = None
         self._matcher_for: object = None
 
@@ -77,7 +79,10 @@ class SkillSession:
     def matcher(self) -> Matcher:
         cat = self.catalogue()
         if self._matcher is None or self._matcher_for is not cat:
-            self._matcher = Matcher(list(cat.skills.values()), self.embedder())
+            embedder = self.embedder()
+            if embedder is not None and hasattr(embedder, "identity"):
+                embedder = _KeptVectors(embedder, self.index_dir / "skill-vectors.npz")
+            self._matcher = Matcher(list(cat.skills.values()), embedder)
             self._matcher_for = cat
         return self._matcher
 
@@ -126,3 +131,24 @@ class SkillSession:
         stamp = file_stamp(skill.directory / relpath) if skill.directory else None
         key = f"skill-file\0{name}\0{relpath}\0{stamp}"
         return dict(self.session.tool_result(key, lambda: read_resource(skill, relpath)))
+
+
+class _KeptVectors:
+    """The embedder, with the vectors of skill texts (descriptions, their sentences, body
+    passages: one batch per matcher) kept between processes in the index folder, so a
+    one-shot ``labmem skills match`` embeds only the request and what changed. A single
+    text (the request) is embedded as usual and not kept. Derived data, like the curated
+    entries' vectors (``memory.entry_vectors``)."""
+
+    def __init__(self, embedder: Embedder, path: Path) -> None:
+        from memory.entry_vectors import StoredVectors
+
+        self.embedder = embedder
+        self.identity = embedder.identity
+        self.degraded = getattr(embedder, "degraded", False)
+        self._stored = StoredVectors(path, embedder)
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        if len(texts) == 1:
+            return self.embedder.embed(texts)
+        return self._stored.get(texts)

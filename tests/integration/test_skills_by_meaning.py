@@ -44,6 +44,48 @@ def test_description_activates_without_triggers_and_triggers_still_win(
     assert matcher.match("/micro-image-rename")[0].method == "explicit"
 
 
+@pytest.fixture(scope="module")
+def collection_matcher(catalogue: object) -> Matcher:
+    from memory.search.embedders import MiniLMEmbedder
+
+    return Matcher(list(catalogue.skills.values()), MiniLMEmbedder())  # type: ignore[attr-defined]
+
+
+def _top(matcher: Matcher, request: str) -> str | None:
+    found = matcher.match(request)
+    return found[0].name if found else None
+
+
+def test_a_near_neighbour_is_told_apart(collection_matcher: Matcher) -> None:
+    # pdf-form-filler says it is "not for joining, splitting or reordering PDF pages"
+    cut = "cut pages 3-5 out of report.pdf and save them as a separate file"
+    assert _top(collection_matcher, cut) == "pdf-merge-split"
+    tick = "tick the 'resident' box and type my address into the fields of this PDF application"
+    assert _top(collection_matcher, tick) == "pdf-form-filler"
+
+
+def test_off_topic_talk_and_general_questions_activate_nothing(
+    collection_matcher: Matcher,
+) -> None:
+    for text in (
+        "what's the capital of Peru?",
+        "my sister's wedding is in June",
+        "what does PDF stand for",  # names a skill's topic, asks for no task
+        "¿quién pintó Las Meninas?",
+        "the printer in the hallway ran out of paper",
+    ):
+        assert collection_matcher.match(text) == [], text
+
+
+def test_requests_across_english_and_spanish(collection_matcher: Matcher) -> None:
+    # a Spanish request for an English-described skill
+    found = collection_matcher.match("¿puedes juntar estos dos PDF en uno?")
+    assert found[0].name == "pdf-merge-split" and "'merge'" in found[0].why
+    # an English request for a Spanish-described skill
+    reply = "reply in Spanish to this customer complaint, keep it polite"
+    assert _top(collection_matcher, reply) == "redactar-correos"
+
+
 def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:
     from coordinator.session.chat import run_chat
 

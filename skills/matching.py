@@ -158,9 +158,10 @@ class Matcher:
 
     def _by_description(self, request: str, offer: Any) -> None:
         bar = description_bar(request, self.description_threshold)
-        for name, score, why in self.description_scores(request):
-            if score >= bar:
-                offer(Match(name, score, "description", why))
+        total, why = self.describer().totals(request, self._embed if self.embedder else None)
+        for index in np.flatnonzero(total >= bar):
+            skill = self.untriggered[int(index)]
+            offer(Match(skill.name, float(total[index]), "description", why(int(index))))
 
     def _semantic(self, request: str, offer: Any) -> None:
         scores = self._matrix() @ self._embed(request)

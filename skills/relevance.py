@@ -76,24 +76,37 @@ def body_passages(skill: Skill) -> list[str]:
 
 
 class _WordScorer:
+    """Words shared by a request and each document, weighted by IDF (an inverted index:
+    the time grows with the matches, not with the number of skills)."""
+
     def __init__(self, documents: Sequence[str]) -> None:
-        self.docs = [{k for w in content_words(d) for k in word_keys(w)} for d in documents]
-        counts = Counter(k for doc in self.docs for k in doc)
-        self.idf = {k: math.log(1 + len(self.docs) / n) for k, n in counts.items()}
+        docs = [{k for w in content_words(d) for k in word_keys(w)} for d in documents]
+        self.size = len(docs)
+        counts = Counter(k for doc in docs for k in doc)
+        self.idf = {k: math.log(1 + self.size / n) for k, n in counts.items()}
+        self.postings: dict[str, list[int]] = {}
+        for index, doc in enumerate(docs):
+            for key in doc:
+                self.postings.setdefault(key, []).append(index)
 
     def score(self, words: dict[str, frozenset[str]]) -> tuple[np.ndarray, list[list[str]]]:
-        """``words``: each request word with its keys (stems, prefix)."""
-        out = np.zeros(len(self.docs))
-        found: list[list[str]] = [[] for _ in self.docs]
-        for index, doc in enumerate(self.docs):
-            total = 0.0
-            for word, keys in words.items():
-                shared = keys & doc
-                if shared:
-                    total += max(self.idf[k] for k in shared)
-                    found[index].append(word)
-            out[index] = total / math.sqrt(len(words) + 1)
-        return out, found
+        """``words``: each request word with its keys (stems, prefix). Per document, the
+        sum over the request's words of the best IDF among the keys it shares."""
+        out = np.zeros(self.size)
+        found: list[list[str]] = [[] for _ in range(self.size)]
+        for word, keys in words.items():
+            best: dict[int, float] = {}
+            for key in keys:
+                idf = self.idf.get(key)
+                if idf is None:
+                    continue
+                for index in self.postings[key]:
+                    if idf > best.get(index, 0.0):
+                        best[index] = idf
+            for index, idf in best.items():
+                out[index] += idf
+                found[index].append(word)
+        return out / math.sqrt(len(words) + 1), found
 
 
 class DescriptionScorer:
@@ -127,16 +140,19 @@ class DescriptionScorer:
         return self._vectors
 
     def _best(self, owners: np.ndarray, cosines: np.ndarray) -> np.ndarray:
-        """Per skill, the best of its texts' cosines (-1 for a skill without texts)."""
+        """Per skill, the best of its texts' cosines (-1 for a skill without texts).
+        ``owners`` is non-decreasing: each skill's texts are listed together."""
         best = np.full(len(self.skills), -1.0)
-        np.maximum.at(best, owners, cosines)
+        if len(owners):
+            starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+            best[owners[starts]] = np.maximum.reduceat(cosines, starts)
         return best
 
-    def scores(
+    def totals(
         self, request: str, embed: Callable[[str], np.ndarray] | None = None
-    ) -> list[tuple[float, str]]:
-        """(score, why) for each skill, in the order given. ``embed`` may serve the
-        request's vector from a cache."""
+    ) -> tuple[np.ndarray, Callable[[int], str]]:
+        """The score of each skill, in the order given, and ``why(index)``, which says
+        what made a skill's score. ``embed`` may serve the request's vector from a cache."""
         request = gloss(request)
         words = {w: word_keys(w) for w in sorted(set(content_words(request)))}
         lexical, found = self.words.score(words)
@@ -157,9 +173,16 @@ class DescriptionScorer:
             + BODY_MEANING_WEIGHT * passage
             + related * (WORD_WEIGHT * lexical + BODY_WORD_WEIGHT * body)
         )
-        out: list[tuple[float, str]] = []
-        for index in range(len(self.skills)):
+
+        def why(index: int) -> str:
             shown = ", ".join(f"'{w}'" for w in found[index][:4]) or "none"
-            why = f"meaning {meaning[index]:.2f}, body {passage[index]:.2f}, words {shown}"
-            out.append((float(total[index]), why))
-        return out
+            return f"meaning {meaning[index]:.2f}, body {passage[index]:.2f}, words {shown}"
+
+        return total, why
+
+    def scores(
+        self, request: str, embed: Callable[[str], np.ndarray] | None = None
+    ) -> list[tuple[float, str]]:
+        """(score, why) for each skill, in the order given."""
+        total, why = self.totals(request, embed)
+        return [(float(score), why(index)) for index, score in enumerate(total)]

@@ -203,10 +203,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--threshold", type=float, default=0.44)
     parser.add_argument("--calibrate", action="store_true")
-    parser.add_argument("--part", choices=["train", "test"], default="test")
+    parser.add_argument("--part", choices=["train", "test", "frozen"], default="test")
     parser.add_argument("--all", action="store_true", help="--calibrate on both parts")
+    parser.add_argument(
+        "--set",
+        type=Path,
+        help="another set of the same shape: a folder with collection/ and "
+        "requests_<part>.jsonl (e.g. tests/data/skills_v2 with --part frozen)",
+    )
     args = parser.parse_args()
     from memory.search.embedders import MiniLMEmbedder
+
+    global DATA
+    if args.set is not None:
+        DATA = args.set
+        c = collection_figures(args.part, MiniLMEmbedder())
+        print(
+            f"{args.set} ({args.part}): {c['requests']} requests, {c['positives']} name a "
+            f"skill, {c['negatives']} none\n"
+            f"top-1 accuracy {c['top1']:.3f}  false activations {c['false_activations']:.3f}"
+        )
+        return
 
     if args.calibrate:
         calibrate(MiniLMEmbedder(), "all" if args.all else args.part)

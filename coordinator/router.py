@@ -78,6 +78,15 @@ _REMIND_QUESTION = re.compile(
     r"^\s*(?:remind me|recu[eé]rdame),?\s+(?:what|how|why|which|who|qué|c[oó]mo|cu[aá]l)\b",
     re.IGNORECASE,
 )
+# Asking to be told something memory holds is a question: "tell me the NAS IP", "dime la IP
+# del NAS", "recuérdame la contraseña… " — not "recuérdame que …" / "remind me to …".
+_ASK_FOR = re.compile(
+    r"^\s*(?:please\s+|por favor,?\s+)?(?:(?:tell|remind|show) me|"
+    r"d[ií](?:me|game)|cu[eé]ntame|recu[eé]rdame|mu[eé]strame)\s+"
+    r"(?:the|my|our|his|her|their|el|la|los|las|mi|mis|tu|su|sus|nuestr[oa]s?|"
+    r"qu[eé]\b(?<!que)|d[oó]nde|cu[aá]l(?:es)?|c[oó]mo|cu[aá]ndo|qui[eé]n)\b",
+    re.IGNORECASE,
+)
 _PROJECT = re.compile(
     r"\b(?:in|for|on) (?:the )?project (?P<name>[a-z0-9][a-z0-9._-]*)\b|"
     r"\b(?:en|para) el proyecto (?P<name3>[a-z0-9][a-z0-9._-]*)\b|"
@@ -241,8 +250,10 @@ class Router:
         if cue:
             kind = self._kind(text, vector, "session")
             return Route("session", kind, f"rule: session hint ({_quote(cue)})")
-        cue = _REMIND_QUESTION.search(text) or (
-            None if _REMIND_ANYWHERE.search(text) else _QUESTION.search(text)
+        cue = (
+            _REMIND_QUESTION.search(text)
+            or _ASK_FOR.search(text)
+            or (None if _REMIND_ANYWHERE.search(text) else _QUESTION.search(text))
         )
         if cue:
             return Route("none", "question", f"rule: a question ({_quote(cue)})")

@@ -272,3 +272,20 @@ def test_a_project_named_in_prose_with_spaces_or_accents_is_found() -> None:
     assert router.project_in("Booked the hall for the Winter Gala on the 12th") == "winter-gala"
     assert router.project_in("el menú de otoño lleva crema de calabaza") == "menu-otono"
     assert router.project_in("the winter was cold") is None
+
+
+def test_asking_to_be_told_something_is_a_question_not_a_fact() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    router = Router(HashingEmbedder())
+    for text in (
+        "dime la IP del NAS",
+        "recuérdame la IP del NAS",
+        "tell me the NAS IP",
+        "remind me the UPS runtime",
+        "dime qué decidimos sobre las copias",
+    ):
+        assert router.route(text).layer == "none", text
+    for text in ("recuérdame que llame a Ana", "remind me to call Ana"):
+        assert router.route(text).layer == "daily", text

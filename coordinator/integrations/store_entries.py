@@ -130,12 +130,30 @@ class EntryCatalogue:
 
     def find(self, place: Place, key: str) -> StoredEntry | None:
         """The current entry answering to ``key`` (the latest, should several)."""
+        if self._absent(place, key):
+            return None  # a new key: no need to read every entry of the namespace
         files, replaced = self._checked(place)
         for _, parsed in reversed(files):
             for e in reversed(parsed.by_key.get(key, ())):
                 if _current(e, replaced):
                     return e
         return None
+
+    def _absent(self, place: Place, key: str) -> bool:
+        """True when no file of the namespace can hold ``key``: its longest run of letters
+        and digits (kept as they are by every encoding of a key) is in none of them. An
+        id-shaped key may be a hand-written entry's derived id, which no file spells out."""
+        core = max(_ALNUM.findall(key), key=len, default="")
+        if len(core) < 3 or _ID_SHAPED.match(key):
+            return False
+        for _, path in self.files(place):
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    if core in handle.read():
+                        return False
+            except FileNotFoundError:
+                continue
+        return True
 
     def every(self, place: Place, key: str) -> list[StoredEntry]:
         """Every entry carrying ``key``, current or not (a delete forgets them all)."""
@@ -207,6 +225,10 @@ class EntryCatalogue:
             entries.append(StoredEntry(loc.entry, record, decode_keys(loc.entry.get("key"))))
         self._files[rel] = _Parsed.of(signature, entries)
         return entries
+
+
+_ALNUM = re.compile(r"[A-Za-z0-9]+")
+_ID_SHAPED = re.compile(r"^[a-z]{1,2}-[0-9a-f]{4,}$")
 
 
 def _current(entry: StoredEntry, replaced: frozenset[str]) -> bool:

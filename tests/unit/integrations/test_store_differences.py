@@ -292,3 +292,15 @@ def test_12_a_batch_with_one_refused_put_writes_none(store: Any, home: Path) -> 
             [PutOp(MEM, "a", {"text": "The UPS lasts twenty minutes"}), PutOp(MEM, "b", {})]
         )
     assert (home / "MEMORY.md").read_text() == before
+
+
+def test_keys_of_any_shape_are_found_again_and_new_keys_are_new(store: Any) -> None:
+    keys = ["año 2026, plan", "nas/ip address", "m-1b9e04ff", "Zz9", "ñññ"]
+    for n, key in enumerate(keys):
+        store.put(("memory",), key, {"text": f"Fact number {n} about the rack."})
+    for n, key in enumerate(keys):
+        item = store.get(("memory",), key)
+        assert item is not None and item.value["text"].startswith(f"Fact number {n} "), key
+    assert store.get(("memory",), "plan-2027") is None
+    store.put(("memory",), "nas/ip address", {"text": "Fact number 1 about the NAS, updated."})
+    assert store.get(("memory",), "nas/ip address").value["text"].endswith("updated.")

@@ -80,3 +80,19 @@ def test_corpus_files_are_the_frozen_split() -> None:
         "train_probes.jsonl": 474,
         "train_probes_2.jsonl": 695,
     }
+
+
+def test_fourth_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v4: written by someone who saw neither the rules nor the earlier sets, read
+    once (recall 204/248 = 0.823, false refusals 3/207 = 0.014). A floor, not a result: from
+    here on it is training data too."""
+    recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
+    assert recall >= 204 / 248 and false_refusals <= 3 / 207
+
+
+@pytest.mark.xfail(
+    strict=True, reason="fourth set measured recall 0.823 / false refusals 0.014 (recall missed)"
+)
+def test_fourth_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02

@@ -10,18 +10,14 @@ question's search.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 from pathlib import Path
+
+from memory.folding import fold
 
 __all__ = ["concept", "other_words"]
 
 _LIST = Path(__file__).with_name("data") / "en_es.tsv"
-
-
-def _fold(word: str) -> str:
-    plain = unicodedata.normalize("NFKD", word.lower().replace("ñ", "\0"))
-    return "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
 
 
 @cache
@@ -33,15 +29,15 @@ def _pairs() -> dict[str, tuple[str, ...]]:
             continue
         english, spanish = line.split("\t")
         others = [w.strip() for w in spanish.split(",") if w.strip()]
-        table.setdefault(_fold(english), []).extend(others)
+        table.setdefault(fold(english), []).extend(others)
         for word in others:
-            table.setdefault(_fold(word), []).append(english)
+            table.setdefault(fold(word), []).append(english)
     return {key: tuple(dict.fromkeys(words)) for key, words in table.items()}
 
 
 def _lookup(word: str) -> tuple[str, ...]:
     pairs = _pairs()
-    folded = _fold(word)
+    folded = fold(word)
     plural = folded.endswith("s")
     for key in (folded, folded[:-1] if plural else "", folded[:-2] if plural else ""):
         if key and key in pairs:
@@ -53,11 +49,11 @@ def other_words(text: str) -> list[str]:
     """The other language's words for the words of ``text`` that the list knows, without
     those ``text`` already holds."""
     words = re.findall(r"[^\W\d_]+", text)
-    have = {_fold(w) for w in words}
+    have = {fold(w) for w in words}
     out: list[str] = []
     for word in words:
         for other in _lookup(word):
-            if _fold(other) not in have and other not in out:
+            if fold(other) not in have and other not in out:
                 out.append(other)
     return out
 
@@ -66,7 +62,7 @@ def concept(word: str) -> str:
     """One name for a word and its translations ("laboratorio", "labs" → "lab"), so a pair
     counts once; a word the list does not know is itself."""
     names = _concepts()
-    folded = _fold(word)
+    folded = fold(word)
     plural = folded.endswith("s")
     for key in (folded, folded[:-1] if plural else "", folded[:-2] if plural else ""):
         if key and key in names:
@@ -80,7 +76,7 @@ def _concepts() -> dict[str, str]:
     for line in _LIST.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             english, spanish = line.split("\t")
-            names.setdefault(_fold(english), _fold(english))
+            names.setdefault(fold(english), fold(english))
             for word in spanish.split(","):
-                names.setdefault(_fold(word.strip()), _fold(english))
+                names.setdefault(fold(word.strip()), fold(english))
     return names

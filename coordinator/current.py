@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
+
+from memory.folding import fold
 
 __all__ = [
     "CHANGE",
@@ -94,23 +95,18 @@ _GENERIC = frozenset(
 _TOKEN = re.compile(r"[a-z0-9ñ]+(?:[./:-][a-z0-9ñ]+)*")
 
 
-def _fold(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
-    return "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
-
-
 def stems(text: str) -> set[str]:
     """Crude stems (five letters) of the words that can name a subject, both languages:
     "vacuna"/"vacunas", "printer"/"printers" meet."""
-    return {w[:5] for w in _TOKEN.findall(_fold(text)) if w not in _GENERIC and len(w) > 1}
+    return {w[:5] for w in _TOKEN.findall(fold(text)) if w not in _GENERIC and len(w) > 1}
 
 
 def values(text: str) -> set[str]:
     """What a statement gives as a value: numbers, addresses, versions, names written with
     a hyphen ("ryzen-ws") and the names it spells with capitals (past its first word)."""
-    found = {w for w in _TOKEN.findall(_fold(text)) if re.search(r"\d|-", w)}
+    found = {w for w in _TOKEN.findall(fold(text)) if re.search(r"\d|-", w)}
     tokens = re.findall(r"[^\W_][\w.+-]*", text)
-    found |= {_fold(t).rstrip(".+-") for i, t in enumerate(tokens) if i and t[:1].isupper()}
+    found |= {fold(t).rstrip(".+-") for i, t in enumerate(tokens) if i and t[:1].isupper()}
     return found
 
 
@@ -126,7 +122,7 @@ _SHAPES = (
 
 def _reshaped(old: str, new: str) -> str:
     """The form of a value ``old`` has and ``new`` gives differently ("" if none)."""
-    old_tokens, new_tokens = set(_TOKEN.findall(_fold(old))), set(_TOKEN.findall(_fold(new)))
+    old_tokens, new_tokens = set(_TOKEN.findall(fold(old))), set(_TOKEN.findall(fold(new)))
     for name, shape in _SHAPES:
         before = {t for t in old_tokens if shape.match(t)}
         after = {t for t in new_tokens if shape.match(t)}
@@ -140,7 +136,7 @@ def _subject_stems(text: str) -> set[str]:
     "calefacción" meet)."""
     from coordinator.bilingual import concept
 
-    words = [w for w in _TOKEN.findall(_fold(text)) if w not in _GENERIC and len(w) > 1]
+    words = [w for w in _TOKEN.findall(fold(text)) if w not in _GENERIC and len(w) > 1]
     return {concept(w)[:5] for w in words}
 
 
@@ -162,7 +158,7 @@ def same_slot(
     word alone when it answers more of the question), and is a MEMORY.md fact (``fact``)
     or says a change. 0: neither."""
     subject = _subject_stems(question) & _subject_stems(old)
-    asked = {_fold(w) for w in re.findall(r"[\w.+-]+", question)}
+    asked = {fold(w) for w in re.findall(r"[\w.+-]+", question)}
     old_names = {v for v in values(old) if not re.search(r"\d", v)} - common - asked
     theirs = _subject_stems(new)
     about = not subject or bool(subject & theirs)

@@ -9,7 +9,6 @@ layer is the one whose kinds carry the most probability, the kind the likeliest 
 from __future__ import annotations
 
 import re
-import unicodedata
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +18,8 @@ from typing import Any
 
 import numpy as np
 import Stemmer
+
+from memory.folding import fold
 
 __all__ = [
     "CUES",
@@ -148,9 +149,7 @@ CUES: dict[str, re.Pattern[str]] = {
 
 def words(text: str) -> list[str]:
     """Lowercased words without accents (ñ kept), for hashing and for quoting."""
-    folded = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
-    plain = "".join(c for c in folded if not unicodedata.combining(c)).replace("\0", "ñ")
-    return _WORD.findall(plain)
+    return _WORD.findall(fold(text))
 
 
 @lru_cache(maxsize=1)

@@ -9,11 +9,12 @@ an independently written corpus and shipped as package data.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from memory.folding import fold_ascii
 
 if TYPE_CHECKING:
     import numpy as np
@@ -303,7 +304,7 @@ class Router:
         match = _SLUG_PREFIX.match(lowered)
         if match:
             return match.group("name")
-        folded = _fold(lowered)
+        folded = fold_ascii(lowered)
         for name in sorted(self.known_projects, key=len, reverse=True):
             # A bare name counts only when it is distinctive (not "site" in "the site"). A
             # name is written in prose with spaces and accents: "the winter gala", "el menú
@@ -317,14 +318,9 @@ class Router:
         return self.model.predict(text, vector(), known, frozenset({layer})).kind
 
 
-def _fold(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in plain if not unicodedata.combining(c))
-
-
 @lru_cache(maxsize=1024)
 def _name_pattern(name: str) -> re.Pattern[str]:
-    words = [re.escape(w) for w in re.split(r"[-_\s]+", _fold(name.lower())) if w]
+    words = [re.escape(w) for w in re.split(r"[-_\s]+", fold_ascii(name.lower())) if w]
     return re.compile(r"\b" + r"[-_\s]+(?:(?:de|del|la|el|the|of)\s+)?".join(words) + r"\b")
 
 

@@ -10,13 +10,14 @@ update, reported as similar.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
+
+from memory.folding import fold
 
 __all__ = [
     "DedupeResult",
@@ -126,9 +127,7 @@ def content_words(text: str) -> frozenset[str]:
     """The words that carry a statement's subject, folded (case, accents) and cut to five
     letters so "drive"/"drives" and "copia"/"copias" meet; English and Spanish stop words
     are left out."""
-    plain = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
-    plain = "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
-    return frozenset(w[:5] for w in _WORD.findall(plain) if w not in _STOP and len(w) > 1)
+    return frozenset(w[:5] for w in _WORD.findall(fold(text)) if w not in _STOP and len(w) > 1)
 
 
 class VectorCache:

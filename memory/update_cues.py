@@ -17,7 +17,8 @@ All patterns run on folded text (lower case, accents removed, "ñ" kept), so "ta
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from memory.folding import fold
 
 __all__ = ["fold", "holding_back"]
 
@@ -77,12 +78,6 @@ CUES = {
     "same": _SAME,
     "trial": _TRIAL,
 }
-
-
-def fold(text: str) -> str:
-    """Lower case without accents; "ñ" kept (it tells words apart in Spanish)."""
-    plain = unicodedata.normalize("NFKD", text.lower().replace("ñ", "\0"))
-    return "".join(c for c in plain if not unicodedata.combining(c)).replace("\0", "ñ")
 
 
 def holding_back(text: str) -> str | None:

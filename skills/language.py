@@ -14,10 +14,10 @@ gloss that lets a Spanish text meet an English one.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Any
 
+from memory.folding import fold_ascii as fold
 from memory.search.lexical import STOPWORDS
 
 __all__ = ["content_words", "english_words", "fold", "gloss", "is_spanish", "word_keys"]
@@ -45,12 +45,6 @@ _ENGLISH_MARKERS = frozenset(
 _REQUEST_WORDS = frozenset("pls plz please can could need want like help".split())
 _STOP = STOPWORDS | SPANISH_STOPWORDS | _REQUEST_WORDS
 _WORD = re.compile(r"[a-z0-9]+")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def content_words(text: str) -> list[str]:

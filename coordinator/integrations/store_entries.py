@@ -143,6 +143,8 @@ class EntryCatalogue:
         """True when no file of the namespace can hold ``key``: its longest run of letters
         and digits (kept as they are by every encoding of a key) is in none of them. An
         id-shaped key may be a hand-written entry's derived id, which no file spells out."""
+        if place.layer == "daily":
+            return False  # many small files, parsed once each and kept by their stat
         core = max(_ALNUM.findall(key), key=len, default="")
         if len(core) < 3 or _ID_SHAPED.match(key):
             return False

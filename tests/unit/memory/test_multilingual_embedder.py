@@ -1,0 +1,43 @@
+"""The multilingual embedder: one space for English and Spanish, offline, checked files."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory.search import embedders
+from memory.search.embedders import ModelUnavailableError, MultilingualEmbedder
+
+
+@pytest.fixture(scope="module")
+def model() -> MultilingualEmbedder:
+    return embedders.multilingual_embedder()
+
+
+def test_a_spanish_request_meets_the_english_text_it_means(model: MultilingualEmbedder) -> None:
+    query, same, other = model.embed(
+        [
+            "¿a qué hora abre el gimnasio?",
+            "The gym opens at 7 am on weekdays.",
+            "The NAS backup runs at 3 am.",
+        ]
+    )
+    assert float(query @ same) > float(query @ other) + 0.15
+
+
+def test_vectors_are_unit_length_and_the_same_for_the_same_text(
+    model: MultilingualEmbedder,
+) -> None:
+    vectors = model.embed(
+        ["rellenar un formulario PDF", "fill in a PDF form", "fill in a PDF form"]
+    )
+    assert vectors.shape == (3, 512) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(vectors[1], vectors[2])
+    assert model.embed([]).shape == (0, 512)
+
+
+def test_files_that_fail_their_checksum_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(embedders, "USE_WEIGHTS_SHA256", "0" * 64)
+    with pytest.raises(ModelUnavailableError, match="sha256"):
+        MultilingualEmbedder()

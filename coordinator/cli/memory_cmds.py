@@ -41,6 +41,7 @@ def remember(
     """Store TEXT in a memory layer and print the receipt."""
     from coordinator.session.chat import similar_names
 
+    note = _check_kind(kind)
     with open_lab(ctx) as lab:
         receipt = lab.remember(
             text, layer=layer, kind=kind, project=project, tags=tags, supersedes=supersedes
@@ -52,6 +53,8 @@ def remember(
         where = receipt.citation or receipt.layer
         similar = f" (similar to {similar})" if similar else ""
         click.echo(f"{receipt.status}: [{receipt.kind}] {receipt.id} → {where}{similar}")
+        if note and receipt.status == "written":
+            click.echo(f"labmem: note: {note}", err=True)
         if (
             receipt.status in {"similar", "superseded"}
             or "today's log" in receipt.reason
@@ -61,6 +64,23 @@ def remember(
     if not receipt.ok:
         click.echo(f"labmem: {receipt.reason}", err=True)
         ctx.exit(2 if receipt.status == "not_stored" else 1)
+
+
+def _check_kind(kind: str | None) -> str | None:
+    """Refuse a kind that looks like a typo of a known one; a note for a kind of one's own."""
+    import difflib
+
+    from memory.layers import KNOWN_KINDS
+
+    if kind is None or kind in KNOWN_KINDS:
+        return None
+    close = difflib.get_close_matches(kind.lower(), KNOWN_KINDS, n=1, cutoff=0.75)
+    if close:
+        raise click.UsageError(
+            f"kind {kind!r} is not one labmem knows; did you mean --kind {close[0]}? "
+            f"(known kinds: {', '.join(KNOWN_KINDS)}; nothing was stored)"
+        )
+    return f"{kind!r} is a kind of your own (labmem knows: {', '.join(KNOWN_KINDS)})"
 
 
 @cli.command()

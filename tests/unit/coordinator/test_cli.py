@@ -77,6 +77,21 @@ def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:
     assert run("frobnicate")[0] == 2
 
 
+def test_a_kind_that_looks_like_a_typo_is_refused_and_a_new_one_is_noted(home: Path) -> None:
+    code, out, err = run(
+        "remember", "The fridge is in bay 3.", "--layer", "memory", "--kind", "bay"
+    )
+    assert code == 0 and out.startswith("written: [bay]")
+    assert "'bay' is a kind of your own" in err
+    code, out, err = run(
+        "remember", "The fridge is in bay 3.", "--layer", "memory", "--kind", "bay"
+    )
+    assert code == 0 and out.startswith("confirmed") and err == ""
+    code, _, err = run("remember", "I like green tea.", "--layer", "memory", "--kind", "prefrence")
+    assert code == 2 and "did you mean --kind preference?" in err and "nothing was stored" in err
+    assert "green tea" not in (home / "MEMORY.md").read_text(encoding="utf-8")
+
+
 def test_shared_session_cannot_show_memory() -> None:
     assert run("init")[0] == 0
     code, _, err = run("--session-kind", "shared", "show", "memory")

@@ -157,6 +157,11 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     elif name == "project" and arg:
         lab.boot(project=arg)
         out(f"Active project: {arg}")
+    elif name == "project":
+        known = ", ".join(lab.project_names()) or "none yet"
+        active = lab.session.project
+        now = f"Active project: {active}." if active else "No active project."
+        out(f"{now} Known projects: {known}. Make one active with /project NAME.")
     elif name == "boot":
         out(lab.boot().text)
     else:

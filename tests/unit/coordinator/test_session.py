@@ -78,6 +78,18 @@ def test_boot_with_unknown_project_is_a_clear_error(lab: Lab) -> None:
         lab.boot(project="nope")
 
 
+def test_project_command_alone_says_which_project_is_active_and_which_exist(lab: Lab) -> None:
+    said: list[str] = []
+    lab.remember("Use 4 mm tubing.", layer="project", project="garden-site")
+    handle_line(lab, "/project", said.append)
+    assert said[-1] == (
+        "No active project. Known projects: garden-site. Make one active with /project NAME."
+    )
+    handle_line(lab, "/project garden-site", said.append)
+    handle_line(lab, "/project", said.append)
+    assert said[-1].startswith("Active project: garden-site. Known projects: garden-site.")
+
+
 def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
     lines = [
         "We decided to use WireGuard for remote access.",

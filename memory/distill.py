@@ -62,7 +62,7 @@ class Promotion:
     source: str  # memory/YYYY-MM-DD.md#Lnn
     daily_id: str
     reason: str
-    status: str = "written"  # written, confirmed, similar
+    status: str = "written"  # written, confirmed, similar (outdated ones are not promoted)
     memory_id: str | None = None
     similar_to: list[str] = field(default_factory=list)
 
@@ -213,6 +213,9 @@ def distill(
         candidates = [c for c, p in zip(candidates, secrets, strict=True) if p is None]
         if candidates:
             _dedupe(candidates, memory, vectors, by_day[day], limits)
+            outdated = [c for c in candidates if c.status == "outdated"]
+            report.skipped["a newer entry replaces it"] += len(outdated)
+            candidates = [c for c in candidates if c.status != "outdated"]
             if not dry_run:
                 _apply(candidates, memory, promoted)
         report.promotions += candidates
@@ -251,10 +254,34 @@ def _dedupe(
             cand.text, active[best].text
         ):
             cand.status, cand.memory_id = "confirmed", active[best].id
+        elif newer := _newer_value(cand, by_id[cand.daily_id], active, scores, limits):
+            # "booked the confocal on Thursdays" (Monday's log) after "the confocal booking
+            # is now on Fridays" (a fact of Wednesday): promoting it would bring back the
+            # old value beside the new one.
+            cand.status, cand.memory_id = "outdated", newer
         else:
             close = [active[i].id for i in np.argsort(-scores)[:3] if scores[i] >= limits.similar]
             if close:
                 cand.status, cand.similar_to = "similar", close
+
+
+def _newer_value(
+    cand: Promotion,
+    line: Record,
+    active: Sequence[Record],
+    scores: np.ndarray,
+    limits: Thresholds,
+) -> str | None:
+    """The id of an entry written after the log line that gives its subject a new value."""
+    from memory.supersede import replaced
+
+    for index in np.argsort(-scores)[:3]:
+        entry = active[int(index)]
+        if not (entry.at and line.at and entry.at > line.at):
+            continue
+        if replaced(entry.text, [(cand.daily_id, cand.text)], [float(scores[index])], limits):
+            return entry.id
+    return None
 
 
 def _apply(candidates: list[Promotion], memory: LongTermMemory, promoted: dict[str, str]) -> None:

@@ -34,6 +34,29 @@ class ReviewItem:
         return asdict(self)
 
 
+# MiniLM reads Spanish poorly: two unrelated Spanish sentences about one garden scored 0.70
+# ("Javier es el coordinador…" / "Mi hermana Lucía me ayuda con el diseño…"). The
+# multilingual model gives them 0.31, while one fact said twice scores ≥ 0.75 and a related
+# fact or an update ≥ 0.55 on tests/fixtures/dedupe_pairs.txt. A pair is offered only when
+# both models find it close.
+SAME_ACROSS = 0.5
+
+
+def _multilingual_closeness(pairs: list[tuple[str, str]]) -> list[float]:
+    """Each pair's cosine in the multilingual model; 1.0 each when it is not installed."""
+    if not pairs:
+        return []
+    from memory.search.embedders import ModelUnavailableError, multilingual_embedder
+
+    try:
+        model = multilingual_embedder()
+    except ModelUnavailableError:
+        return [1.0] * len(pairs)
+    first = model.embed([a for a, _ in pairs])
+    second = model.embed([b for _, b in pairs])
+    return [float(x) for x in (first * second).sum(axis=1)]
+
+
 def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
     items: list[ReviewItem] = []
     active = [r for r in lab.memory_records() if r.active]
@@ -42,9 +65,16 @@ def review_items(lab: Lab, days: int = 30) -> list[ReviewItem]:
         sims = vecs @ vecs.T
         # Pairs above the threshold, in row order (the order a double loop over i < j gives).
         rows, cols = np.nonzero(np.triu(sims >= lab.services.dedupe_thresholds.similar, k=1))
-        for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
-            if not content_words(active[i].text) & content_words(active[j].text):
-                continue  # close by the model only (two Spanish sentences): no shared subject
+        pairs = [
+            (i, j)
+            for i, j in zip(rows.tolist(), cols.tolist(), strict=True)
+            # close by the model only (two Spanish sentences): no shared subject
+            if content_words(active[i].text) & content_words(active[j].text)
+        ]
+        across = _multilingual_closeness([(active[i].text, active[j].text) for i, j in pairs])
+        for (i, j), closeness in zip(pairs, across, strict=True):
+            if closeness < SAME_ACROSS:
+                continue
             old, new = _older_first(active[i], active[j])
             items.append(
                 ReviewItem(

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from coordinator import Lab, load_settings
 from coordinator.cli import cli
 from coordinator.maintenance.job import AlreadyRunningError, run_maintenance
+from coordinator.maintenance.review import review_items
 from coordinator.maintenance.scheduler import Schedule, Scheduler, install_text
 from memory.errors import InvalidInputError
 
@@ -191,6 +192,28 @@ def test_review_lists_what_needs_a_person(home: Path, logs: dict[str, bool]) -> 
     assert {"near-duplicate", "quarantined", "draft-skill"} <= kinds
 
 
+@pytest.mark.integration  # needs both models
+def test_review_does_not_offer_two_different_spanish_facts_as_duplicates(home: Path) -> None:
+    with open_at(home) as lab:  # type: ignore[attr-defined]
+        lab.remember("Javier es el coordinador del huerto comunitario.", layer="memory")
+        lab.remember(
+            "Mi hermana Lucía me ayuda con el diseño de la web del huerto.", layer="memory"
+        )
+        lab.remember("La impresora de la gestoría es una Ricoh.", layer="memory")
+        lab.remember("La impresora de la gestoría es una Kyocera de renting.", layer="memory")
+        pairs = {
+            (item.text, item.detail.split(": ", 1)[1])
+            for item in review_items(lab)
+            if item.kind == "near-duplicate"
+        }
+    assert pairs == {
+        (
+            "La impresora de la gestoría es una Ricoh.",
+            "La impresora de la gestoría es una Kyocera de renting.",
+        )
+    }
+
+
 def test_schedule_next_runs_catch_up_and_bad_expressions() -> None:
     zone = load_settings(tz="Europe/Madrid").zone()
     daily = Schedule("0 3 * * *", zone)
@@ -301,3 +324,28 @@ def test_a_daily_routine_is_never_promoted_however_often_it_recurs(home: Path) -
     assert "Made coffee and checked the dashboards." not in texts
     assert [p.daily_id for p in report.distill.promotions] == ["d-0503aa"]
     assert report.distill.skipped["not durable"] == 28
+
+
+@pytest.mark.integration  # needs MiniLM's sense of meaning
+@pytest.mark.parametrize("changed_later", [True, False])
+def test_distill_does_not_bring_back_a_value_a_newer_fact_replaced(
+    home: Path, changed_later: bool
+) -> None:
+    (home / "memory").mkdir(parents=True)
+    (home / "memory/2026-11-23.md").write_text(
+        "# 2026-11-23\n\n"
+        "- 09:00:00Z [event] We decided the confocal booking is on Thursdays, 2 to 5 pm. "
+        "<!-- id=d-cc -->\n"
+    )
+    if changed_later:
+        with open_at(home, "2026-11-24T10:00:00Z") as lab:  # type: ignore[attr-defined]
+            lab.remember("The confocal booking is now on Fridays, 2 to 5 pm.", layer="memory")
+    with open_at(home) as lab:  # type: ignore[attr-defined]
+        report = run_maintenance(lab)
+        texts = [r.text for r in lab.memory_records() if r.active]
+    thursday = "We decided the confocal booking is on Thursdays, 2 to 5 pm."
+    if changed_later:
+        assert thursday not in texts and report.distill.promotions == []
+        assert report.distill.skipped["a newer entry replaces it"] == 1
+    else:
+        assert thursday in texts

@@ -72,7 +72,8 @@ def search(
         click.echo("No matches.")
     for hit in hits:
         text = " ".join(hit.text.split())
-        click.echo(f"{hit.score:.2f}  {hit.citation}  [{hit.layer}/{hit.kind}]  {text}")
+        mark = "  [untrusted: " + str(hit.source) + "]" if hit.untrusted else ""
+        click.echo(f"{hit.score:.2f}  {hit.citation}  [{hit.layer}/{hit.kind}]{mark}  {text}")
 
 
 @cli.command()

@@ -48,6 +48,14 @@ class Hit:
     score: float
     text: str
 
+    @property
+    def untrusted(self) -> bool:
+        """From the web, a tool, another agent… (docs/contracts.md §2): text to show, never
+        to follow."""
+        from memory.trust import is_untrusted_source
+
+        return is_untrusted_source(self.source)
+
     def to_json(self) -> dict[str, object]:
         return {
             "citation": self.citation,
@@ -61,6 +69,7 @@ class Hit:
             "source": self.source,
             "project": self.project,
             "score": round(self.score, 4),
+            "trust": "untrusted" if self.untrusted else None,
             "text": self.text,
         }
 

@@ -64,7 +64,7 @@ def test_ask_json_has_the_contract_shape(madrid: Path) -> None:
     assert isinstance(hits, list) and 1 <= len(hits) <= 3
     assert list(hits[0]) == [
         "citation", "path", "line_start", "line_end", "layer", "kind", "id", "date",
-        "source", "project", "score", "text",
+        "source", "project", "score", "trust", "text",
     ]  # fmt: skip
     assert data["citations"] == [h["citation"] for h in hits]
 

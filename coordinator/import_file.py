@@ -75,4 +75,11 @@ def read_import_file(path: Path) -> tuple[list[Any], dict[int, str], list[int]]:
             items[index] = json.loads(text)
         except json.JSONDecodeError as exc:
             not_json[index] = f"invalid JSON: {exc.msg} (column {exc.colno})"
+    if items and len(not_json) == len(items):
+        # Not a batch with bad lines: another kind of file (Markdown, CSV, a log…).
+        raise InvalidInputError(
+            f"{path} is not JSON Lines: none of its {len(items)} lines is JSON (line "
+            f"{numbers[0]}: {not_json[0]}); nothing was imported. Give one JSON object per "
+            'line, e.g. {"text": "Restarted the NAS.", "layer": "daily"}.'
+        )
     return items, not_json, numbers

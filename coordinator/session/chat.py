@@ -211,5 +211,9 @@ def run_chat(lab: Lab, lines: Iterable[str], out: Callable[[str], None]) -> None
     except KeyboardInterrupt:
         out("")
     finally:
+        summarised = lab.session.did_something and not lab.session.closed
         lab.close()
-        out("Session closed; its summary is in today's daily log.")
+        if summarised:
+            out("Session closed; its summary is in today's daily log.")
+        else:
+            out("Session closed; nothing happened worth a summary.")

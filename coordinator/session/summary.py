@@ -42,8 +42,10 @@ def summary_lines(services: Services) -> tuple[str, list[str]]:
     ]
     questions = [e for e in events if e.get("type") == "ask"]
     turns = sum(1 for t in session.history if t.role == "user")
+    # An MCP client's calls are not chat turns: "0 turns, 1 remembered" read as a contradiction.
+    said = f"{_count(turns, 'turn')}, " if turns else ""
     head = (
-        f"Session {session.id} ({session.kind}): {_count(turns, 'turn')}, {len(remembered)} "
+        f"Session {session.id} ({session.kind}): {said}{len(remembered)} "
         f"remembered, {_count(len(questions), 'question')}"
         + (f", project {session.project}" if session.project else "")
         + "."

@@ -90,6 +90,17 @@ def test_project_command_alone_says_which_project_is_active_and_which_exist(lab:
     assert said[-1].startswith("Active project: garden-site. Known projects: garden-site.")
 
 
+def test_chat_says_a_summary_was_written_only_when_one_was(home: Path) -> None:
+    said: list[str] = []
+    with Lab.open(home) as lab:
+        run_chat(lab, ["/help"], said.append)
+    assert said[-1] == "Session closed; nothing happened worth a summary."
+    said.clear()
+    with Lab.open(home) as lab:
+        run_chat(lab, ["Remember that the autoclave runs on Tuesdays."], said.append)
+    assert said[-1] == "Session closed; its summary is in today's daily log."
+
+
 def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
     lines = [
         "We decided to use WireGuard for remote access.",

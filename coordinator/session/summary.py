@@ -29,8 +29,13 @@ def _flat(text: str, limit: int = 200) -> str:
 
 
 def _cite(event: dict[str, Any]) -> str:
-    """What was stored, named by kind, id, citation and layer — never by its text."""
-    where = f" → {event['citation']}" if event.get("citation") else ""
+    """What was stored, named by kind, id, citation and layer — never by its text. MEMORY.md
+    and project notes are rewritten (entries move), so they are cited by file and the id,
+    which stays; a daily log only grows, so its line number stays true."""
+    citation = str(event.get("citation") or "")
+    if citation and event.get("layer") in {"memory", "project"}:
+        citation = citation.split("#", 1)[0]
+    where = f" → {citation}" if citation else ""
     return f"[{event.get('kind')}] {event.get('id')}{where} ({event.get('layer')})"
 
 

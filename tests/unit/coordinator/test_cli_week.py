@@ -138,5 +138,5 @@ def test_session_summary_counts_a_superseding_statement(lab: Lab) -> None:
     )
     head, lines = summary_lines(lab)
     assert "1 remembered" in head and lines == [
-        "decided: [decision] m-5c0437ed → MEMORY.md#L12 (memory)"
+        "decided: [decision] m-5c0437ed → MEMORY.md (memory)"
     ]

@@ -118,7 +118,7 @@ def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
     log = (home / "memory/2026-11-29.md").read_text()
     assert "[session-summary]" in log and "Hunter2" not in log
     assert "WireGuard" not in log  # the MEMORY.md decision is cited, never quoted
-    assert re.search(r"  - decided: \[decision\] m-[0-9a-f]+ → MEMORY\.md#L\d+ \(memory\)", log)
+    assert re.search(r"  - decided: \[decision\] m-[0-9a-f]+ → MEMORY\.md \(memory\)", log)
     assert re.search(r"  - open: \[task\] d-[0-9a-f]+ → memory/2026-11-29\.md#L\d+ \(daily\)", log)
     assert "  - asked: what did we decide about remote access?" in log
     assert "never read" not in log

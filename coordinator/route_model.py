@@ -24,6 +24,7 @@ from memory.folding import fold
 __all__ = [
     "CUES",
     "DURABLE",
+    "MULTILINGUAL",
     "Prediction",
     "RouteModel",
     "cue_vector",
@@ -37,6 +38,10 @@ __all__ = [
 BUCKETS = 4096
 EMBEDDER = "all-MiniLM-L6-v2-int8"  # the models were trained on this embedder's vectors
 DIMENSION = 384
+# The router also reads the multilingual embedder's vector (Spanish statements are where
+# MiniLM, English-only, is weakest); a model lists the embedders it was trained on.
+MULTILINGUAL = "use-multilingual-v3"
+DIMENSIONS = {EMBEDDER: DIMENSION, MULTILINGUAL: 512}
 _WORD = re.compile(r"[a-z0-9ñ]+(?:[-'][a-z0-9ñ]+)*")
 
 # Cue features: each is a yes/no signal the classifier weighs; none decides on its own.
@@ -216,18 +221,54 @@ class Prediction:
 class RouteModel:
     """Weights (classes × features) and the class names, as trained."""
 
-    def __init__(self, weights: np.ndarray, classes: list[str], corpus_sha256: str) -> None:
+    def __init__(
+        self,
+        weights: np.ndarray,
+        classes: list[str],
+        corpus_sha256: str,
+        embedders: tuple[str, ...] = (EMBEDDER,),
+    ) -> None:
         self.weights = weights
         self.classes = classes
         self.corpus_sha256 = corpus_sha256
+        self.embedders = embedders
+
+    @property
+    def dimension(self) -> int:
+        """The length of the embedding part of the features."""
+        return sum(DIMENSIONS[name] for name in self.embedders)
+
+    def embedding(self, embedder: Any, text: str) -> np.ndarray:
+        """The text's vectors under the model's embedders, one after the other. Zeros for
+        all of them under another search embedder (e.g. the hashing fallback) or when the
+        multilingual model cannot load: words and cues then decide, as trained."""
+        first = embedding(embedder, text)
+        if self.embedders == (EMBEDDER,):
+            return first
+        zeros = np.zeros(self.dimension, dtype=np.float32)
+        if not first.any():
+            return zeros
+        from memory.search.embedders import ModelUnavailableError, multilingual_embedder
+
+        try:
+            second = multilingual_embedder().embed([text])[0]
+        except (ModelUnavailableError, OSError):  # words and cues decide without it
+            return zeros
+        return np.concatenate([first, second]).astype(np.float32)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> RouteModel:
         with np.load(BytesIO(data), allow_pickle=False) as archive:
+            embedders = (
+                tuple(str(e) for e in archive["embedders"])
+                if "embedders" in archive.files
+                else (EMBEDDER,)
+            )
             return cls(
                 archive["weights"].astype(np.float32),
                 [str(c) for c in archive["classes"]],
                 str(archive["corpus_sha256"]),
+                embedders,
             )
 
     def to_bytes(self) -> bytes:
@@ -237,6 +278,7 @@ class RouteModel:
             weights=self.weights.astype(np.float32),
             classes=np.array(self.classes),
             corpus_sha256=np.array(self.corpus_sha256),
+            embedders=np.array(self.embedders),
         )
         return out.getvalue()
 

@@ -241,12 +241,10 @@ class Router:
         return self._model
 
     def route(self, text: str) -> Route:
-        from coordinator.route_model import embedding
-
         project = self.project_in(text)
         # The text is embedded only when the classifier is asked (a question, a reminder, a
         # procedure or a label is decided by its words alone).
-        vector = _Lazy(lambda: embedding(self.embedder, text))
+        vector = _Lazy(lambda: self.model.embedding(self.embedder, text))
         cue = _SESSION.search(text)
         if cue:
             kind = self._kind(text, vector, "session")
@@ -277,6 +275,11 @@ class Router:
         if cue:
             kind = self._kind(text, vector, "project")
             return Route("project", kind, f"rule: names the project ({_quote(cue)})", project)
+        heading = self.heading(text)
+        if heading:
+            name, words = heading
+            kind = self._kind(text, vector, "project")
+            return Route("project", kind, f"rule: a note headed '{words}'", name)
         # "Note to self: …" is kept: a lesson or a fact, or a to-do for the day.
         allowed = frozenset({"memory", "daily", "project"}) if _NOTE_TO_SELF.search(text) else None
         guess = self.model.predict(text, vector(), tuple(self.known_projects), allowed)
@@ -304,6 +307,9 @@ class Router:
         match = _SLUG_PREFIX.match(lowered)
         if match:
             return match.group("name")
+        heading = self.heading(text)
+        if heading:
+            return heading[0]
         folded = fold_ascii(lowered)
         for name in sorted(self.known_projects, key=len, reverse=True):
             # A bare name counts only when it is distinctive (not "site" in "the site"). A
@@ -311,6 +317,19 @@ class Router:
             # de otoño" name winter-gala and menu-otono.
             if len(name) >= 5 and _name_pattern(name).search(folded):
                 return name
+        return None
+
+    def heading(self, text: str) -> tuple[str, str] | None:
+        """A known project whose name, or part of it, heads the note: "tesis: …", "R75
+        todo: …", "nota pasarela río seco: …", "gala todo - …". (project, words as written)"""
+        lowered = text.lower()
+        folded = fold_ascii(lowered)
+        for name in sorted(self.known_projects, key=len, reverse=True):
+            match = _heading_pattern(name).match(folded)
+            if match:
+                end = match.end("head")
+                written = text[:end] if len(folded) == len(text) else match.group("head")
+                return name, written.strip()
         return None
 
     def _kind(self, text: str, vector: _Lazy, layer: str) -> str:
@@ -322,6 +341,31 @@ class Router:
 def _name_pattern(name: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in re.split(r"[-_\s]+", fold_ascii(name.lower())) if w]
     return re.compile(r"\b" + r"[-_\s]+(?:(?:de|del|la|el|the|of)\s+)?".join(words) + r"\b")
+
+
+_HEAD_LABEL = (
+    r"(?:\s+(?:todo|to-?do|note|notes|nota|notas|status|estado|pendiente|pendientes|"
+    r"decision|decisi[oó]n|update|idea|ideas))?"
+)
+
+
+@lru_cache(maxsize=1024)
+def _heading_pattern(name: str) -> re.Pattern[str]:
+    """The project's name or some of its words (3+ letters, or with a digit) opening the
+    text before ":", " - ", "—" or ", pendiente:"."""
+    parts = [
+        w
+        for w in re.split(r"[-_\s]+", fold_ascii(name.lower()))
+        if len(w) >= 3 or any(c.isdigit() for c in w)
+    ]
+    if not parts:
+        return re.compile(r"(?!)")
+    one = "(?:" + "|".join(re.escape(w) for w in parts) + ")"
+    return re.compile(
+        rf"^\s*(?P<head>(?:(?:nota|note|notes|notas)\s+)?(?:(?:the|el|la|los|las)\s+)?"
+        rf"{one}(?:\s+(?:de\s+|del\s+)?{one})*{_HEAD_LABEL})"
+        r"\s*(?:[:—–]|\s-\s|,\s*(?:pendiente|todo)\s*:)"
+    )
 
 
 class _Lazy:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -34,21 +35,30 @@ sys.path.insert(0, str(ROOT))
 from coordinator.route_model import (  # noqa: E402
     BUCKETS,
     CUES,
-    DIMENSION,
+    DIMENSIONS,
     DURABLE,
     EMBEDDER,
+    MULTILINGUAL,
     RouteModel,
     features,
 )
 from coordinator.router import Router, strip_intent  # noqa: E402
+from memory.folding import fold_ascii  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "routing"
-CORPUS_A = ("a_train.jsonl", "a_test.jsonl")
-CORPUS_B = ("b_train.jsonl", "b_test.jsonl")
-TRAIN = CORPUS_A + CORPUS_B + ("frozen_v3_routing.jsonl",)
-DISTILL = ("distill_train.jsonl", "distill_test.jsonl", "frozen_v3_distill.jsonl")
-# Written by another writer for other owners: the cross-writer estimates hold it out.
-THIRD = ("frozen_v3_routing.jsonl", "frozen_v3_distill.jsonl")
+# Each set was written by a different person for other owners: the cross-writer figures
+# hold one out at a time.
+ROUTING_SETS = {
+    "a": ("a_train.jsonl", "a_test.jsonl"),
+    "b": ("b_train.jsonl", "b_test.jsonl"),
+    "v3": ("frozen_v3_routing.jsonl",),
+    "v4": ("frozen_v4_routing.jsonl",),
+}
+DISTILL_SETS = {
+    "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
+    "v3": ("frozen_v3_distill.jsonl",),
+    "v4": ("frozen_v4_distill.jsonl",),
+}
 ROUTER_ONLY_CUES = (
     "progressive",
     "alias",
@@ -64,13 +74,61 @@ WORDS_ONLY = 0.3
 LAYERS = ["memory", "daily", "session", "skill", "project", "none"]
 OUT = ROOT / "coordinator" / "data"
 FIXTURE = ROOT / "tests" / "fixtures" / "routing.txt"
-# The projects each persona's world names (README_a.md, README_b.md): a workspace has them.
-PROJECTS = (
-    "media-stack ha-automations offsite-backup vlan-migration minecraft-server nrf2-reporter "
-    "organoid-paper crispr-screen il6-elisa r01-renewal seahorse-mito tinyrouter longctx-bench "
-    "distil-es webes-clean rlhf-ablations ledgerly tidepool nightjar bikeshed-bot m365-migration "
-    "nas-replacement wifi-upgrade kitchen-renovation japan-trip solar-panels"
-).split()
+SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
+
+
+# The v4 writer's kinds in labmem's words (its "none" is a question or small talk).
+V4_KINDS = {
+    "none/none": "question?",
+    "session/context": "note",
+    "project/fact": "note",
+    "project/todo": "task",
+}
+QUESTION = re.compile(
+    r"\?\s*$|^\s*¿|^\s*(?:what|how|why|when|where|who|which|is|are|do|does|can|qu[eé]|"
+    r"c[oó]mo|por qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n|cu[aá]l)\b",
+    re.IGNORECASE,
+)
+
+
+def slug(name: str) -> str:
+    """A project as a workspace names it: "Menú Otoño" -> "menu-otono"."""
+    return "-".join(fold_ascii(name.lower()).split())
+
+
+def adapt(writer: str, row: dict[str, Any]) -> dict[str, Any] | None:
+    """A labelled row as labmem reads it. The v4 writer's "skill" rows are one-off requests
+    to run a capability ("convierte esta tabla a latex", "lock the front door"), which
+    labmem does not keep in its skill layer (procedures and standing triggers): they are
+    left out, not relabelled. Its project names are given as workspace names."""
+    if writer == "v4" and row["layer"] == "skill":
+        return None
+    project = row.get("project")
+    kind = V4_KINDS.get(f"{row['layer']}/{row['kind']}", row["kind"]) if writer == "v4" else None
+    if kind == "question?":
+        kind = "question" if QUESTION.search(row["text"]) else "smalltalk"
+    return {
+        **row,
+        "kind": kind or row["kind"],
+        "set": writer,
+        "persona": f"{writer}:{row.get('persona')}",
+        "project": slug(project) if project else project,
+    }
+
+
+def load(sets: dict[str, tuple[str, ...]]) -> tuple[list[dict[str, Any]], str]:
+    digest = hashlib.sha256()
+    rows: list[dict[str, Any]] = []
+    for writer, names in sets.items():
+        for name in names:
+            data = (DATA / name).read_bytes()
+            digest.update(data)
+            for line in data.decode("utf-8").splitlines():
+                if line.strip():
+                    row = adapt(writer, json.loads(line))
+                    if row is not None:
+                        rows.append(row)
+    return rows, digest.hexdigest()
 
 
 def workspaces(rows: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
@@ -82,64 +140,37 @@ def workspaces(rows: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
     return {persona: tuple(sorted(names)) for persona, names in found.items()}
 
 
-def load(names: tuple[str, ...]) -> tuple[list[dict[str, str]], str]:
-    digest = hashlib.sha256()
-    rows: list[dict[str, str]] = []
-    for name in names:
-        data = (DATA / name).read_bytes()
-        digest.update(data)
-        found = [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
-        rows += [{**row, "set": "third" if name in THIRD else "old"} for row in found]
-    return rows, digest.hexdigest()
-
-
-def as_durability(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+def as_durability(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Routing statements as durability examples: curated → durable, daily → chatter."""
     out = []
     for row in rows:
         if row["layer"] in {"memory", "daily"}:
             label = "durable" if row["layer"] == "memory" else "chatter"
-            out.append(
-                {
-                    "text": row["text"],
-                    "layer": label,
-                    "kind": row["kind"],
-                    "set": row.get("set", "old"),
-                }
-            )
+            out.append({**row, "layer": label})
     return out
 
 
-def fixture_rows() -> tuple[list[dict[str, str]], str]:
+def fixture_rows() -> tuple[list[dict[str, Any]], str]:
     """tests/fixtures/routing.txt, the earlier hand-made set: ``layer|kind|text`` lines."""
     data = FIXTURE.read_bytes()
     rows = []
     for line in data.decode("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             layer, kind, text = line.split("|", 2)
-            rows.append({"text": text, "layer": layer, "kind": kind, "persona": "fixture"})
+            rows.append(
+                {"text": text, "layer": layer, "kind": kind, "persona": "fixture", "set": "fixture"}
+            )
     return rows, hashlib.sha256(data).hexdigest()
 
 
-def examples(task: str) -> tuple[list[dict[str, str]], str]:
-    if task == "router":
-        rows, digest = load(TRAIN)
-        earlier, earlier_digest = fixture_rows()
-        combined = hashlib.sha256((digest + earlier_digest).encode()).hexdigest()
-        return rows + earlier, combined
-    distill, digest = load(DISTILL)
-    routing, routing_digest = load(TRAIN)
+def examples(task: str) -> tuple[list[dict[str, Any]], str]:
+    routing, routing_digest = load(ROUTING_SETS)
     earlier, earlier_digest = fixture_rows()
-    rows = [
-        {
-            "text": r["text"],
-            "layer": r["label"],
-            "kind": r["kind"],
-            "lang": r["lang"],
-            "set": r["set"],
-        }
-        for r in distill
-    ]
+    if task == "router":
+        combined = hashlib.sha256((routing_digest + earlier_digest).encode()).hexdigest()
+        return routing + earlier, combined
+    distill, digest = load(DISTILL_SETS)
+    rows = [{**r, "layer": r["label"], "distill": True} for r in distill]
     combined = hashlib.sha256((digest + routing_digest + earlier_digest).encode()).hexdigest()
     return rows + as_durability(routing) + as_durability(earlier), combined
 
@@ -197,35 +228,54 @@ def fit(
 
 
 class _Cached:
-    """The embedder's vectors for texts embedded once (an embedder with the same identity)."""
+    """The embedders' vectors for texts embedded once, as ``RouteModel.embedding`` reads them:
+    the first embedder's identity, and the whole row of vectors for each text."""
 
-    def __init__(self, vectors: dict[str, np.ndarray]) -> None:
+    def __init__(self, vectors: dict[str, np.ndarray], embedders: tuple[str, ...]) -> None:
         self.identity = type("Identity", (), {"name": EMBEDDER})()
         self._vectors = vectors
+        self.embedders = embedders
 
     def embed(self, texts: list[str]) -> np.ndarray:
         return np.stack([self._vectors[t] for t in texts])
 
 
+class _CachedModel(RouteModel):
+    """A model whose ``embedding`` reads the cache (both embedders at once)."""
+
+    def embedding(self, embedder: Any, text: str) -> np.ndarray:
+        vector: np.ndarray = embedder.embed([text])[0]
+        return vector
+
+
 def train_model(
-    rows: list[dict[str, str]], x: np.ndarray, l2: float, steps: int, corpus: str
+    rows: list[dict[str, Any]],
+    x: np.ndarray,
+    l2: float,
+    steps: int,
+    corpus: str,
+    embedders: tuple[str, ...],
+    balance: float = 0.0,
 ) -> RouteModel:
-    """Fitted on each example twice: with its embedding, and with zeros in its place — what
-    ``embedding()`` gives under another embedder (the hashing fallback), so that words and
-    cues alone still decide sensibly there."""
+    """Fitted on each example twice: with its embeddings, and with zeros in their place —
+    what ``RouteModel.embedding()`` gives under another embedder (the hashing fallback), so
+    that words and cues alone still decide sensibly there. ``balance`` (0…1) moves each
+    layer's total weight toward an equal share, so rarer layers (session, skill) count."""
     classes = sorted({f"{r['layer']}/{r['kind']}" for r in rows})
     y = np.array([classes.index(f"{r['layer']}/{r['kind']}") for r in rows])
+    dimension = sum(DIMENSIONS[name] for name in embedders)
     words_only = x.copy()
-    words_only[:, :DIMENSION] = 0.0
+    words_only[:, :dimension] = 0.0
     both = np.concatenate([x, words_only])
-    weight = np.concatenate([np.ones(len(x)), np.full(len(x), WORDS_ONLY)]).astype(np.float32)
+    each = balanced([r["layer"] for r in rows]) ** balance
+    weight = np.concatenate([each, WORDS_ONLY * each]).astype(np.float32)
     weights = fit(both, np.concatenate([y, y]), len(classes), l2, steps, weight)
-    return RouteModel(weights, classes, corpus)
+    return _CachedModel(weights, classes, corpus, embedders)
 
 
 def route_figures(
     model: RouteModel,
-    rows: list[dict[str, str]],
+    rows: list[dict[str, Any]],
     cached: _Cached,
     known: dict[str, tuple[str, ...]],
 ) -> dict[str, Any]:
@@ -234,13 +284,16 @@ def route_figures(
     kind_ok = 0
     by_lang: Counter[str] = Counter()
     lang_ok: Counter[str] = Counter()
+    wrong = []
     for row in rows:
         router = Router(cached, list(known.get(row.get("persona", ""), ())), model)
-        route = router.route(strip_intent(row["text"])[0])
+        route = router.route(row["text"])
         confusion[(row["layer"], route.layer)] += 1
         kind_ok += route.layer == row["layer"] and route.kind == row["kind"]
         by_lang[row.get("lang", "?")] += 1
         lang_ok[row.get("lang", "?")] += route.layer == row["layer"]
+        if route.layer != row["layer"]:
+            wrong.append(f"{row['layer']}->{route.layer} [{route.reason}] {row['text']}")
     right = sum(confusion[(layer, layer)] for layer in LAYERS)
     return {
         "n": len(rows),
@@ -250,8 +303,11 @@ def route_figures(
             layer: confusion[(layer, layer)]
             / max(1, sum(confusion[(layer, got)] for got in LAYERS))
             for layer in LAYERS
+            if any(confusion[(layer, got)] for got in LAYERS)
         },
         "lang": {lang: lang_ok[lang] / by_lang[lang] for lang in sorted(by_lang)},
+        "confusion": confusion,
+        "wrong": wrong,
     }
 
 
@@ -259,61 +315,72 @@ def _print(name: str, figures: dict[str, Any]) -> None:
     recall = " ".join(f"{k} {v:.2f}" for k, v in figures["recall"].items())
     langs = " ".join(f"{k} {v:.3f}" for k, v in figures["lang"].items())
     print(
-        f"{name:24} n={figures['n']:4}  layer {figures['layer']:.3f}  layer+kind "
+        f"{name:14} n={figures['n']:4}  layer {figures['layer']:.3f}  layer+kind "
         f"{figures['kind']:.3f}  recall {recall}  by language {langs}"
     )
 
 
+def _print_confusion(confusion: Counter[tuple[str, str]]) -> None:
+    print("confusion, summed over the held-out sets (rows: labelled, columns: routed)")
+    print(" " * 9 + "".join(f"{g:>9}" for g in LAYERS))
+    for want in LAYERS:
+        print(f"{want:>9}" + "".join(f"{confusion[(want, g)]:9}" for g in LAYERS))
+
+
 def cross_router(
-    rows: list[dict[str, str]],
+    rows: list[dict[str, Any]],
     x: np.ndarray,
     cached: _Cached,
     known: dict[str, tuple[str, ...]],
-    l2: float,
-    steps: int,
+    args: argparse.Namespace,
 ) -> None:
-    third = np.array([r.get("set") == "third" for r in rows])
-    for name, train, test in (("old -> third", ~third, third), ("third -> old", third, ~third)):
+    """Leave one writer out: trained on every other set (and the fixture), measured on it."""
+    layer = kind = 0.0
+    total: Counter[tuple[str, str]] = Counter()
+    writers = args.hold.split(",") if args.hold else list(ROUTING_SETS)
+    for writer in writers:
+        test = np.array([r["set"] == writer for r in rows])
         model = train_model(
-            [r for r, t in zip(rows, train, strict=True) if t], x[train], l2, steps, ""
-        )
-        _print(
-            name,
-            route_figures(model, [r for r, t in zip(rows, test, strict=True) if t], cached, known),
-        )
-    total = right = kind = 0
-    for persona in sorted({str(r.get("persona")) for r in rows} - {"fixture"}):
-        test = np.array([r.get("persona") == persona for r in rows])
-        model = train_model(
-            [r for r, t in zip(rows, test, strict=True) if not t], x[~test], l2, steps, ""
+            [r for r, t in zip(rows, test, strict=True) if not t],
+            x[~test],
+            args.l2,
+            args.steps,
+            "",
+            cached.embedders,
+            args.balance,
         )
         figures = route_figures(
             model, [r for r, t in zip(rows, test, strict=True) if t], cached, known
         )
-        _print(f"leave out {persona}", figures)
-        total += figures["n"]
-        right += round(figures["layer"] * figures["n"])
-        kind += round(figures["kind"] * figures["n"])
-    print(f"leave-one-persona-out: layer {right / total:.3f}  layer+kind {kind / total:.3f}")
+        _print(f"held out {writer}", figures)
+        if args.why:
+            print("\n".join("    " + w for w in figures["wrong"]))
+        layer += figures["layer"] / len(writers)
+        kind += figures["kind"] / len(writers)
+        total.update(figures["confusion"])
+    recall = {w: total[(w, w)] / max(1, sum(total[(w, g)] for g in LAYERS)) for w in LAYERS}
+    print(
+        f"leave-one-writer-out mean: layer {layer:.3f}  layer+kind {kind:.3f}  pooled recall "
+        + " ".join(f"{k} {v:.2f}" for k, v in recall.items())
+    )
+    _print_confusion(total)
 
 
-def cross_durability(rows: list[dict[str, str]], x: np.ndarray, l2: float, steps: int) -> None:
-    """Fitted on routing statements and one part of the distill lines, measured on the other."""
-    distill = np.array(["lang" in r for r in rows])
-    english = np.array([r.get("lang") == "en" for r in rows])
-    third = np.array([r.get("set") == "third" for r in rows])
-    half = np.arange(len(rows)) % 2 == 0
-    for name, test, train in (
-        # Another writer, other owners: every line of the other writer is held out.
-        ("old -> third", distill & third, ~third),
-        ("third -> old", distill & ~third, third | ~distill),
-        ("en -> es", distill & ~english, ~(distill & ~english)),
-        ("es -> en", distill & english, ~(distill & english)),
-        ("odd -> even", distill & half, ~(distill & half)),
-        ("even -> odd", distill & ~half, ~(distill & ~half)),
-    ):
+def cross_durability(rows: list[dict[str, Any]], x: np.ndarray, args: argparse.Namespace) -> None:
+    """Leave one writer out: the held-out writer's distill lines (and routing statements)
+    are left out of the fit; measured on its distill lines."""
+    distill = np.array([bool(r.get("distill")) for r in rows])
+    writers = {"a+b": {"a+b", "a", "b"}, "v3": {"v3"}, "v4": {"v4"}}
+    for name, sets in writers.items():
+        held = np.array([r["set"] in sets for r in rows])
+        test = held & distill
         model = train_model(
-            [r for r, t in zip(rows, train, strict=True) if t], x[train], l2, steps, ""
+            [r for r, t in zip(rows, held, strict=True) if not t],
+            x[~held],
+            args.l2,
+            args.steps,
+            "",
+            (EMBEDDER,),
         )
         truth = np.array([r["layer"] == "durable" for r in rows])[test]
         durable = np.array(
@@ -333,56 +400,74 @@ def cross_durability(rows: list[dict[str, str]], x: np.ndarray, l2: float, steps
             cells.append(
                 f"at {threshold:.2f}: P {tp / max(1, said.sum()):.3f} R {tp / truth.sum():.3f}"
             )
-        print(f"{name:12} lines {int(test.sum()):4}  " + "  ".join(cells))
+        print(f"held out {name:5} lines {int(test.sum()):4}  " + "  ".join(cells))
+
+
+def vectors_for(texts: list[str], name: str, store: Path | None) -> dict[str, np.ndarray]:
+    """Each text's vector under one embedder, kept in ``store``/NAME.npz between runs."""
+    cache: dict[str, np.ndarray] = {}
+    path = store / f"{name}.npz" if store else None
+    if path and path.is_file():
+        with np.load(path) as stored:
+            cache = dict(zip([str(t) for t in stored["texts"]], stored["vectors"], strict=True))
+    missing = [t for t in texts if t not in cache]
+    if missing:
+        from memory.search.embedders import MiniLMEmbedder, multilingual_embedder
+
+        embedder = MiniLMEmbedder() if name == EMBEDDER else multilingual_embedder()
+        cache.update(zip(missing, embedder.embed(missing), strict=True))
+        if path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.savez(path, texts=np.array(list(cache)), vectors=np.stack(list(cache.values())))
+    return cache
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--task", choices=["router", "durability"], default="router")
     parser.add_argument("--cross", action="store_true", help="cross-set figures; writes nothing")
+    parser.add_argument("--why", action="store_true", help="with --cross: list the misrouted")
     parser.add_argument("--l2", type=float, help="L2 strength (chosen by cross-set figures)")
     parser.add_argument("--steps", type=int, default=400)
-    parser.add_argument("--vectors", type=Path, help="cache of the embeddings (.npz)")
+    parser.add_argument("--balance", type=float, default=0.0, help="0 none … 1 equal layers")
+    parser.add_argument(
+        "--embedders", default="minilm,use", help="minilm, use or both (router only)"
+    )
+    parser.add_argument("--hold", help="with --cross: the writers to hold out, e.g. v4,a")
+    parser.add_argument("--vectors", type=Path, help="a folder caching the embeddings")
     args = parser.parse_args()
     if args.l2 is None:
         args.l2 = 3e-5 if args.task == "router" else 1e-4
+    embedders = (
+        tuple(SHORT[n] for n in args.embedders.split(",")) if args.task == "router" else (EMBEDDER,)
+    )
     rows, corpus = examples(args.task)
     if args.task == "router":
         rows = [{**r, "text": strip_intent(r["text"])[0]} for r in rows]
     texts = sorted({r["text"] for r in rows})
-    cache: dict[str, np.ndarray] = {}
-    if args.vectors and args.vectors.is_file():
-        with np.load(args.vectors) as stored:
-            cache = dict(zip([str(t) for t in stored["texts"]], stored["vectors"], strict=True))
-    missing = [t for t in texts if t not in cache]
-    if missing:
-        from memory.search.embedders import MiniLMEmbedder
-
-        cache.update(zip(missing, MiniLMEmbedder().embed(missing), strict=True))
-        if args.vectors:
-            np.savez(
-                args.vectors, texts=np.array(list(cache)), vectors=np.stack(list(cache.values()))
-            )
-    vectors = np.stack([cache[r["text"]] for r in rows])
-    known = workspaces(load(TRAIN)[0]) if args.task == "router" else {}
+    caches = [vectors_for(texts, name, args.vectors) for name in embedders]
+    joined = {t: np.concatenate([c[t] for c in caches]).astype(np.float32) for t in texts}
+    vectors = np.stack([joined[r["text"]] for r in rows])
+    known = workspaces(rows) if args.task == "router" else {}
     x = design(rows, vectors, known)
     if args.task == "durability":
         # Cues written for routing (the conversation at hand, naming, obligations …) cost
         # the judge recall across languages (Spanish -> English 0.841 -> 0.801 at the
         # same precision), so its weights for them stay zero.
         for name in ROUTER_ONLY_CUES:
-            x[:, DIMENSION + BUCKETS + list(CUES).index(name)] = 0.0
+            x[:, vectors.shape[1] + BUCKETS + list(CUES).index(name)] = 0.0
     if args.cross and args.task == "router":
-        cross_router(rows, x, _Cached(cache), known, args.l2, args.steps)
+        cross_router(rows, x, _Cached(joined, embedders), known, args)
         return
     if args.cross:
-        cross_durability(rows, x, args.l2, args.steps)
+        cross_durability(rows, x, args)
         return
-    model = train_model(rows, x, args.l2, args.steps, corpus)
+    model = train_model(rows, x, args.l2, args.steps, corpus, embedders, args.balance)
+    shipped = RouteModel(model.weights, model.classes, corpus, embedders)
     out = OUT / f"{args.task}_model.npz"
-    out.write_bytes(model.to_bytes())
+    out.write_bytes(shipped.to_bytes())
     print(f"wrote {out.relative_to(ROOT)}: {len(rows)} statements, {len(model.classes)} classes")
-    print(f"corpus sha256 {corpus}")
+    print(f"embedders {', '.join(embedders)}; corpus sha256 {corpus}")
 
 
 if __name__ == "__main__":

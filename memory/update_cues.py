@@ -9,6 +9,8 @@ These cues mark the statements that do not, whatever else they share with the ol
 - an addition beside the old value ("also", "too", "a second", "también", "además")
 - a confirmation that nothing changed ("still", "as usual", "sigue", "como siempre")
 - a trial ("to test", "don't use it yet", "de prueba")
+- an event ("dropped off again", "otra vez") or another person close to the user ("my
+  cousin just moved to Leeds"), unless it says "now" / "ahora"; a remark ("damn", "jaja")
 
 All patterns run on folded text (lower case, accents removed, "ñ" kept), so "también" and
 "tambien", "miércoles" and "miercoles" read the same.
@@ -44,7 +46,7 @@ _TEMPORARY = re.compile(
     r"por ahora|de momento|por el momento|temporalmente|provisional\w*|hoy|esta noche|"
     r"manana|esta semana|(?:that|this) one|just this|except(?:ion)?|esta vez|solo (?:este|esta)|"
     rf"excepto|salvo|(?:'s|is|are) coming|(?:coming|this|next|on) (?:{_DAY})(?!s)|"
-    r"este (?:fin de semana|finde)|la semana que viene|"
+    r"(?:este|el) (?:fin de semana|finde)|la semana que viene|"
     rf"(?:este|esta|el proximo|la proxima) (?:{_DAY})|hasta (?:el|la|que|nuevo aviso|"
     rf"(?:{_DAY}))|por unos dias|durante (?:unos|unas|\d|dos|tres) \w+|mientras)\b",
     re.IGNORECASE,
@@ -63,7 +65,9 @@ _ADDITION = re.compile(
 _SAME = re.compile(
     r"\b(?:still|as usual|as always|same as|nothing changed|no change|unchanged|"
     r"just confirming|confirm\w*|sigue|siguen|sigo|como siempre|sin cambios|"
-    r"no ha cambiado|lo mismo)\b",
+    r"no ha cambiado|lo mismo|seguimos|continuamos|sticking with|staying with|"
+    r"nos quedamos con|me quedo con|no cambiamos|no cambia|not changing|"
+    r"did ?n'?t change|wo ?n'?t change|al final no)\b",
     re.IGNORECASE,
 )
 _TRIAL = re.compile(
@@ -71,12 +75,29 @@ _TRIAL = re.compile(
     r"de prueba|para probar|probando|a prueba)\b",
     re.IGNORECASE,
 )
+# Something that happened to the subject, not a new value of it: "dropped off again",
+# "se ha vuelto a caer", "otra vez"; a different person close to the user ("my cousin just
+# moved to Leeds" does not move Jen); a remark on it ("damn", "jaja").
+_EVENT = re.compile(
+    r"\b(?:again|otra vez|de nuevo|(?:ha|han|he) vuelto a|"
+    r"when (?:the|my|our) [\w-]+ (?:dropped|died|went down|was down|crashed|failed)|"
+    r"cuando (?:se cay[oó]|cay[oó]|fall[oó])|"
+    r"my (?:cousin|brother|sister|friend|neighbou?r|colleague|nephew|niece|uncle|aunt)|"
+    r"mi (?:prim[oa]|herman[oa]|amig[oa]|vecin[oa]|compañer[oa]|companer[oa]|sobrin[oa]|"
+    r"ti[oa]))\b",
+    re.IGNORECASE,
+)
+_REMARK = re.compile(r"\b(?:damn|dammit|ugh|argh|jaja\w*|lol|vaya por dios|mierda)\b")
+# A new value said outright ("now", "ahora", "from now on") outweighs the event words.
+_NOW = re.compile(r"\b(?:now|ahora|from now on|a partir de|desde)\b", re.IGNORECASE)
 CUES = {
     "question": _QUESTION,
     "temporary": _TEMPORARY,
     "addition": _ADDITION,
     "same": _SAME,
     "trial": _TRIAL,
+    "event": _EVENT,
+    "remark": _REMARK,
 }
 
 
@@ -89,6 +110,8 @@ def holding_back(text: str) -> str | None:
     for name, pattern in CUES.items():
         if pattern.search(folded):
             if name == "temporary" and _LASTING.search(folded):
+                continue
+            if name == "event" and _NOW.search(folded):
                 continue
             return name
     return None

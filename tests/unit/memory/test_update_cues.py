@@ -26,6 +26,15 @@ from memory.update_cues import holding_back
         ("the door code is 4411, still", "same"),
         ("el horario sigue igual, de 9 a 2", "same"),
         ("spun up a postgres 17 box to test the upgrade, don't use it yet", "trial"),
+        ("we're sticking with the old price, no raise this year", "same"),
+        ("seguimos con el mismo gestor, al final no cambiamos", "same"),
+        ("the zigbee stick dropped off again, had to replug it", "event"),
+        ("el súper ha subido el aceite otra vez", "event"),
+        ("my cousin just moved to Leeds, near Jen", "event"),
+        ("mi hermana se ha mudado a Huesca", "event"),
+        ("the paint on the tank has a chip now, damn", "remark"),
+        ("los cambio el finde", "temporary"),
+        ("ntfy sent 40 alerts last night when the isp dropped", "event"),
     ],
 )
 def test_a_cue_holds_the_statement_back(text: str, cue: str) -> None:
@@ -40,6 +49,7 @@ def test_a_cue_holds_the_statement_back(text: str, cue: str) -> None:
         "scrubs run at 1am from now on",
         "the cat eats too much, switched her to the diet food",
         "el horario nuevo es de 9 a 3",
+        "I started eating fish again, so I'm pescatarian now",
     ],
 )
 def test_a_lasting_change_is_not_held_back(text: str) -> None:

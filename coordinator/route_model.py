@@ -1,4 +1,4 @@
-"""The routing classifier: logistic regression over the embedding, hashed words and cues.
+"""The routing classifier: logistic regression over embeddings, hashed words and cues.
 
 Numpy only at run time. The weights are trained by ``scripts/train_router.py`` on the train
 part of ``tests/data/routing`` and shipped as ``coordinator/data/router_model.npz`` together
@@ -38,8 +38,8 @@ __all__ = [
 BUCKETS = 4096
 EMBEDDER = "all-MiniLM-L6-v2-int8"  # the models were trained on this embedder's vectors
 DIMENSION = 384
-# The router also reads the multilingual embedder's vector (Spanish statements are where
-# MiniLM, English-only, is weakest); a model lists the embedders it was trained on.
+# The router reads the multilingual embedder's vector (one space for English and Spanish;
+# MiniLM is English-only); a model lists the embedders it was trained on.
 MULTILINGUAL = "use-multilingual-v3"
 DIMENSIONS = {EMBEDDER: DIMENSION, MULTILINGUAL: 512}
 _WORD = re.compile(r"[a-z0-9ñ]+(?:[-'][a-z0-9ñ]+)*")
@@ -239,22 +239,27 @@ class RouteModel:
         return sum(DIMENSIONS[name] for name in self.embedders)
 
     def embedding(self, embedder: Any, text: str) -> np.ndarray:
-        """The text's vectors under the model's embedders, one after the other. Zeros for
-        all of them under another search embedder (e.g. the hashing fallback) or when the
-        multilingual model cannot load: words and cues then decide, as trained."""
-        first = embedding(embedder, text)
-        if self.embedders == (EMBEDDER,):
-            return first
+        """The text's vectors under the model's embedders, one after the other. All zeros
+        under the hashing fallback (no model files) or when the multilingual model cannot
+        load: words and cues then decide, as the model was also trained to."""
         zeros = np.zeros(self.dimension, dtype=np.float32)
-        if not first.any():
-            return zeros
-        from memory.search.embedders import ModelUnavailableError, multilingual_embedder
+        parts = []
+        for name in self.embedders:
+            if name == EMBEDDER:
+                part = embedding(embedder, text)
+            elif getattr(embedder, "degraded", True):
+                return zeros
+            else:
+                from memory.search.embedders import ModelUnavailableError, multilingual_embedder
 
-        try:
-            second = multilingual_embedder().embed([text])[0]
-        except (ModelUnavailableError, OSError):  # words and cues decide without it
-            return zeros
-        return np.concatenate([first, second]).astype(np.float32)
+                try:
+                    part = multilingual_embedder().embed([text])[0]
+                except (ModelUnavailableError, OSError):  # words and cues decide without it
+                    return zeros
+            if not part.any():
+                return zeros
+            parts.append(part)
+        return np.concatenate(parts).astype(np.float32)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> RouteModel:

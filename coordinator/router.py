@@ -34,7 +34,11 @@ _REMEMBER = re.compile(
 _SESSION = re.compile(
     r"\b(?:(?:in|for) (?:this|the current) (?:session|conversation|chat|thread|discussion)|"
     r"for the rest of (?:this|the) (?:session|chat|conversation)|for the next (?:few )?messages|"
-    r"(?:en|para) (?:esta|la) (?:conversaci[oó]n|sesi[oó]n|charla)|(?:en|para) este (?:chat|hilo)|"
+    r"(?:en|para) (?:esta|la) (?:conversaci[oó]n|sesi[oó]n|charla|conversa)|"
+    r"(?:en|para) este (?:chat|hilo)|"
+    r"no need to (?:save|keep|store) (?:any of )?(?:it|this|that)|"
+    r"no (?:hace falta|hay que) (?:guardar|apuntar)(?:lo)?|no lo apuntes|"
+    r"(?:we'?ll|let'?s) come back to (?:it|this|that)|lo retomamos|"
     r"hasta que te diga|mientras hablamos|solo (?:para )?hoy:|solo para (?:este|esta|estos)|"
     r"don'?t save (?:any of )?(?:it|this|that)|no (?:lo )?guardes|"
     r"for this (?:calc|analysis|chat)|(?:para|en) este an[aá]lisis|"
@@ -42,7 +46,10 @@ _SESSION = re.compile(
     r"(?:para|en) (?:este|estos) c[aá]lculos?)\b|"
     r"^\s*(?:for now|por ahora|de momento|por el momento|temporarily|temporalmente|"
     r"let'?s (?:assume|say|pretend|focus|call)|(?:assume|suppose|pretend) (?:that |the |we )|"
-    r"asume|supongamos|pongamos que|c[eé]ntrate|centr[eé]monos|trabajemos|"
+    r"asume|supongamos|pongamos que|sup[oó]n que|imagina que|c[eé]ntrate|centr[eé]monos|"
+    r"trabajemos|revisemos|sigamos con|repasemos|"
+    r"let'?s (?:brainstorm|go through|walk through|work through|review)|"
+    r"quick context|(?:estado|status)(?: ahora| now)?(?=\s*:)|park (?:the|this|that)|"
     r"(?:current|actual) (?:state|status|hypothesis)|estado actual|hip[oó]tesis actual)\b",
     re.IGNORECASE,
 )

@@ -5,15 +5,17 @@
     python scripts/train_router.py --cross                # cross-set figures, writes nothing
     python scripts/train_router.py --task durability --cross
 
-All of tests/data/routing is training data (its earlier frozen parts have been read by a
-final run); independently written sets measure the shipped models. ``--cross`` estimates
-how the whole router (cue rules + classifier) generalises to other users: trained on corpus
-a and measured on corpus b and the reverse, then leave-one-persona-out over the six
-personas; for durability, fitted on one language and measured on the other, and on halves.
+All of tests/data/routing is training data (every set in it has been read); independently
+written sets measure the shipped models. ``--cross`` estimates how the whole router (cue
+rules + classifier) generalises to other users by leaving one writer out: the classifier is
+fitted on every other writer's set (a, b, v3, v4) and the fixture, and the held-out set is
+routed; per set, the mean and the pooled confusion matrix. For durability the held-out
+writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
-The router learns ``layer/kind`` from a and b (and tests/fixtures/routing.txt); the
-durability judge learns ``durable/kind`` or ``chatter/kind`` from the distill lines plus the
-routing statements that are curated facts (durable) or daily-log lines (chatter).
+The router learns ``layer/kind`` over the multilingual embedding (``--embedders``), hashed
+words and cues; the durability judge learns ``durable/kind`` or ``chatter/kind`` over
+MiniLM's from the distill lines plus the routing statements that are curated facts
+(durable) or daily-log lines (chatter). ``--vectors DIR`` keeps the embeddings between runs.
 """
 
 from __future__ import annotations
@@ -101,10 +103,10 @@ def adapt(writer: str, row: dict[str, Any]) -> dict[str, Any] | None:
     to run a capability ("convierte esta tabla a latex", "lock the front door"), which
     labmem does not keep in its skill layer (procedures and standing triggers): they are
     left out, not relabelled. Its project names are given as workspace names."""
-    if writer == "v4" and row["layer"] == "skill":
+    if writer == "v4" and row.get("layer") == "skill":
         return None
     project = row.get("project")
-    kind = V4_KINDS.get(f"{row['layer']}/{row['kind']}", row["kind"]) if writer == "v4" else None
+    kind = V4_KINDS.get(f"{row.get('layer')}/{row['kind']}") if writer == "v4" else None
     if kind == "question?":
         kind = "question" if QUESTION.search(row["text"]) else "smalltalk"
     return {
@@ -431,7 +433,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--balance", type=float, default=0.0, help="0 none … 1 equal layers")
     parser.add_argument(
-        "--embedders", default="minilm,use", help="minilm, use or both (router only)"
+        "--embedders", default="use", help="use, minilm or minilm,use (router only)"
     )
     parser.add_argument("--hold", help="with --cross: the writers to hold out, e.g. v4,a")
     parser.add_argument("--vectors", type=Path, help="a folder caching the embeddings")

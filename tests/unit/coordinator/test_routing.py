@@ -79,6 +79,47 @@ def test_the_shipped_model_names_its_corpus() -> None:
     }
 
 
+def test_the_shipped_router_reads_the_multilingual_embedding() -> None:
+    assert shipped_model().embedders == ("use-multilingual-v3",)
+
+
+def test_under_the_hashing_fallback_words_and_cues_decide() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    embedder = HashingEmbedder()
+    assert not shipped_model().embedding(embedder, "El NAS está en el pasillo.").any()
+    route = Router(embedder).route("Restarted the Jellyfin container after it ran out of RAM.")
+    assert route.layer == "daily", route.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "project"),
+    [
+        ("tesis: terminar el capitulo 2 antes de la reunion de comite", "tesis-anfibios"),
+        ("R75 todo: send the cylinder heads off for new valve seats", "r75-resto"),
+        ("gala todo - ask the vicar about the vestry", "winter-gala"),
+        ("nota estación los robles: el camino se corta con lluvia", "estacion-los-robles"),
+    ],
+)
+def test_a_note_headed_with_a_project_name_is_filed_there(text: str, project: str) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    known = ["tesis-anfibios", "r75-resto", "winter-gala", "estacion-los-robles"]
+    route = Router(HashingEmbedder(), known).route(text)
+    assert (route.layer, route.project) == ("project", project), route.reason
+    assert route.reason.startswith("rule: a note headed")
+
+
+def test_a_word_of_a_project_name_inside_a_sentence_is_no_heading() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    router = Router(HashingEmbedder(), ["winter-gala"])
+    assert router.heading("The winter was long: the pipes froze twice.") is None
+
+
 def test_a_question_given_to_remember_is_not_stored(lab: Lab, home: Path) -> None:
     before = (home / "MEMORY.md").read_text()
     receipt = lab.remember("Is the NAS backed up offsite?")
@@ -216,6 +257,24 @@ def test_cue_rules_in_english_and_spanish(lab: Lab, text: str, layer: str, kind:
     route = lab.services.router().route(text)
     assert (route.layer, route.kind) == (layer, kind), route.reason
     assert route.reason.startswith("rule:")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "para esta conversa haz de revisor hostil, criticame todo",
+        "let's brainstorm gala titles here, no need to save any of it",
+        "Supón que el presupuesto para el verano es 2.500€.",
+        "revisemos juntas los números de ayer",
+        "park the Bazel question, we'll come back to it after lunch",
+        "Estado ahora: usuario creado, licencia asignada, falta el buzón compartido.",
+        "quick context: Laura is watching tv next to me so keep suggestions non-disruptive",
+    ],
+)
+def test_session_phrasing_in_english_and_spanish(lab: Lab, text: str) -> None:
+    route = lab.services.router().route(text)
+    assert route.layer == "session", route.reason
+    assert route.reason.startswith("rule: session hint")
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["alarm_clock", "find_lock_codes", "number_label", "stands_alone"]
+__all__ = ["NOT_CODE_CONTEXT", "alarm_clock", "find_lock_codes", "number_label", "stands_alone"]
 
 _B = r"(?<![^\W\d_])"  # not after a letter
 _E = r"(?![^\W\d_])"  # not before a letter
@@ -106,7 +106,7 @@ _NUMBER_WORD = re.compile(
     r"apartment|apt|flat|unit|suite|wohnung|whg|appartement|apartamento|appartamento|bay|"
     r"dock|stall|space|spot|platz|plaza|place|posto|vaga|stellplatz)(?!\w)"
 )
-_NOT_CODE_CONTEXT = re.compile(
+NOT_CODE_CONTEXT = re.compile(
     r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"
     r"erro|fehler\w*|qr|barcode|country|area|promo|discount|coupon|source|status|http|https|"
     r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|"
@@ -274,7 +274,7 @@ def _code_then_lock(text: str) -> bool:
             continue
         where = text[m.end() : m.end() + 30]
         noun = _NOUN.search(where)
-        if not (noun and noun.group("lock")) or _NOT_CODE_CONTEXT.search(where):
+        if not (noun and noun.group("lock")) or NOT_CODE_CONTEXT.search(where):
             continue
         if m.group("verb") or "-" in value:
             return True
@@ -321,7 +321,7 @@ def _value_first(text: str) -> bool:
         end = _CLAUSE_END.search(text, m.end())
         rest = text[m.end() : end.start() if end else len(text)][:100]
         noun = _NOUN.search(rest)
-        if noun and not _NOT_CODE_CONTEXT.search(rest) and not _NUMBER_WORD.search(rest[:20]):
+        if noun and not NOT_CODE_CONTEXT.search(rest) and not _NUMBER_WORD.search(rest[:20]):
             return True
         if re.search(r"(?i)\b(?:punch|type|key|tippen|teclea|tape|digita)\w*", rest):
             return True
@@ -334,7 +334,7 @@ def find_lock_codes(text: str) -> bool:
         return False
     for m in _NOUN.finditer(text):
         window = text[max(0, m.start() - 60) : m.end() + 60]
-        if _NOT_CODE_CONTEXT.search(window):
+        if NOT_CODE_CONTEXT.search(window):
             continue
         if alarm_clock(m.group(0), window):
             continue

@@ -46,6 +46,12 @@ _ANYWHERE = (
     "seed word",
     "mnemonic word",
     "merksatz",
+    # the word an alarm company asks for
+    "code word",
+    "codeword",
+    "codewort",
+    "safe word",
+    "safeword",
     "geheimsatz",
 )
 # Words that count at the start of a word, when the whole word passes _WHOLE below.
@@ -145,6 +151,10 @@ _SHAPES = (
     re.compile(rb"-[A-Za-z0-9_]{14}"),  # a prefixed token without digits: glpat-xxxx…
     re.compile(rb" (?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),  # tabs count as spaces
     re.compile(rb"\n(?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),
+    # a value set apart on a note line: "Netflix  ana@mail.pt  azulejo53?", "wifi → 7182"
+    re.compile(rb"(?:  |->|\xe2\x86\x92)[^\n]*?\d"),
+    # case and digits mixed at random, shorter than 16: "qR8zW2kLpYt4Nd"
+    re.compile(rb"[a-z][A-Z][A-Za-z]{0,3}\d|\d[A-Za-z]{0,3}[a-z][A-Z]"),
 )
 _DIGIT = re.compile(r"\d")
 _WHITESPACE = bytes.maketrans(b"\t\r\x0b\x0c", b"    ")

@@ -216,7 +216,7 @@ _TRIM = "\"'`“”«»„‘’()[]{}<>,;.!?:"
 
 def _strip(token: str) -> str:
     # Keep a trailing ?, ! or # that passwords end with; drop sentence punctuation and quotes.
-    core = token.lstrip("=:").strip("\"'`“”«»„‘’()[]<>,;:")
+    core = token.lstrip("=:¿¡").strip("\"'`“”«»„‘’()[]<>,;:")
     if core.startswith("{") or core.endswith("}") and "${" not in core:
         core = core.strip("{}")
     while core.endswith((".", ",")) and not core[:-1].endswith((".", ",")):

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memory.secret_bare import find_bare_secrets
 from memory.secret_cards import find_card_code
 from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
 from memory.secret_prefilter import suspect_indexes
@@ -35,13 +36,13 @@ _KEYWORD = re.compile(
     r"(?:password|passwd|passphrase|pwd|pass|pw|secret|"
     r"token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|psk|"
     r"credentials?)(?:[_.-]?(?:key|token|value|secret|id))*)[\"']?"
-    r"\s*(?::=|=|:)\s*(?P<value>\"[^\"\n]*\"|'[^'\n]*'|\S+)"
+    r"\s*(?::=|=|:)[ \t]*(?P<value>\"[^\"\n]*\"|'[^'\n]*'|\S+)"
 )
 # Values after ``password=`` that are references, not secrets.
 _REFERENCE_VALUE = re.compile(
-    r"^(?:<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*|`.*|\*+|[xX]+|\.\.\.|[A-Z_][A-Z0-9_]{2,}|"
+    r"^(?:<.*|[●•·]+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*|`.*|\*+|[xX]+|\.\.\.|[A-Z_][A-Z0-9_]{2,}|"
     r"\{\{[^}]*\}\}|%\w+%|"
-    r"(?i:none|null|true|false|redacted|changeme|env:\S*|vault:\S*|op://\S*|file:\S*|see|in|"
+    r"(?i:none|null|true|false|redacted|change[-_]?me|env:\S*|vault:\S*|op://\S*|file:\S*|see|in|"
     r"stored|the|a|an|from|is|was|kept|lives|managed|rotated|every|set|required|optional|"
     r"expired|empty|unset|not|no|yes|on|off|enabled|disabled|default|string|str|int|bool|"
     r"secret|password|token|voir|ver|siehe|vedi|same|ask|use|via|see|https?://\S*))$"
@@ -54,6 +55,10 @@ _TOKEN = re.compile(r"(?<![A-Za-z0-9+/_=.~:-])[A-Za-z0-9+/_=.~-]{24,}")
 # Public fingerprints and digests written as ``SHA256:…`` are not secrets.
 _DIGEST_PREFIX = re.compile(r"(?i)\b(?:sha\d{1,3}|md5)[:-][A-Za-z0-9+/=]{16,}")
 _HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
+# What stands where a value would be: "<set via the portal>", "●●●●●●".
+_PLACEHOLDER_TEXT = re.compile(
+    r"<[^\W\d_][^\W\d_ '’-]*(?: [^\W\d_'’-]+|-[^\W\d_]+){1,12}>|[●•∙]{3,}"
+)
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
@@ -203,7 +208,7 @@ def _plain_kinds(kinds: set[str]) -> list[str]:
 def scan_own(text: str) -> set[str]:
     """Our own checks on one text: vendor formats, assignments, prose, entropy."""
     found: set[str] = set()
-    masked = mask_public_material(text)
+    masked = _PLACEHOLDER_TEXT.sub(lambda m: " " * len(m.group(0)), mask_public_material(text))
     found.update(find_formats(masked))
     joined = joined_wrapped_tokens(masked)
     if joined is not None:
@@ -211,6 +216,7 @@ def scan_own(text: str) -> set[str]:
     if ":" in masked or "=" in masked:
         found.update(_keyword_findings(masked))
     found.update(find_prose_secrets(masked))
+    found.update(find_bare_secrets(masked))
     if find_seed_phrase(masked):
         found.add("seed phrase")
     if find_card_code(masked):

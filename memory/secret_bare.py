@@ -1,0 +1,297 @@
+"""Secrets said with no key word beside the value, the way notes and messages say them.
+
+Each check reads a shape of saying, not a phrase, in English, Spanish, German, French,
+Portuguese and Italian:
+
+- a code that is typed or that opens something: "type 295681", "se marca C1179 en el
+  portero", "opens with 742-872", "se quita con 5560", "desliga-se com 2 5 9 0", in a text
+  that names something a code opens (a door, an alarm, a keypad, a phone, voicemail, …);
+- a note line that pairs a name with a value and nothing else: "porta do prédio → 42-73",
+  "MB WAY  997739", "Netflix  ana@example.pt  azulejo53?";
+- a value no person would write for anything but a password: upper and lower case, digits
+  and a symbol ("%OmR8QoliSD!$"), or case and digits mixed at random ("7uSZO1mGjU8xNQB");
+- the word an alarm company asks for: "la palabra clave es mariposa", "code word: heron".
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.secret_codes import NOT_CODE_CONTEXT, stands_alone
+from memory.secret_prose import credential_like
+
+__all__ = ["find_bare_secrets"]
+
+# A code as people write it: 3 to 8 digits, digits said one by one or in dashed groups, a
+# keypad mark, letters on a keypad ("C1179", "2580A").
+_CODE = (
+    r"(?:[#*]?\d{3,8}[#*]?|\d{1,4}(?:[-*]\d{1,4}){1,3}[#*]?|\d(?: \d){2,7}|\d{2}(?: \d{2}){1,3}"
+    r"|[A-D]\d{3,6}|\d{3,6}[A-D])"
+)
+_CODE_END = r"(?![\w.,:/-]\w|[\w/])"
+# What a keypad or a lock is told: entry verbs, and "opens/turns off with".
+_TYPED = (
+    r"type|typed|typing|key in|keyed in|punch in|punched in|enter|entered|dial|press|"
+    r"marca|marcas|marcar|marcando|marque|marquen|teclea|teclear|tecleas|pon|poner|pones|"
+    r"introduce|introducir|introduces|mete|meter|digita|digitar|digitas|digite|usa-se|"
+    r"carrega|carregar|tippe|tippen|tippst|eingeben|gib|drück|drücke|drücken|tape|taper|"
+    r"tapez|tapes|compose|composer|composez|saisir|saisis|saisissez|digitare|digiti|"
+    r"inserisci|inserire|componi|comporre|premi|premere"
+)
+_OPENED = r"with|using|con|com|mit|avec"  # "opens with", "se abre con", "lo abres con", "ficou com"
+_SAID_CODE = re.compile(
+    rf"(?i)(?<![\w-])(?:(?P<typed>{_TYPED})|(?P<opened>{_OPENED}))"
+    rf"(?:\s+(?:the|el|la|lo|le|il|o|a|den|die|das|code|código|codigo|codice|pin|numbers?|"
+    rf"números|zahlen|chiffres|numeri))?\s+(?P<value>{_CODE}){_CODE_END}"
+)
+# Something a code opens or unlocks, or a word for the code, anywhere in the text.
+_OPENS = re.compile(
+    r"(?i)(?<!\w)(?:door|doors|gate|garage|alarm|keypad|lock|padlock|lockbox|key ?safe|key ?box|"
+    r"locker|safe|shed|intercom|buzzer|voicemail|messages|phone|pin|passcode|code|combo|"
+    r"combination|wake it|unlock\w*|disarm\w*|"
+    r"puerta|portal|port[óo]n|portero|verja|cancela|garaje|alarma|candado|taquilla|caja fuerte|"
+    r"cajita|cerradura|teclado|m[óo]vil|buz[óo]n|contestador|mensajes|trastero|almac[ée]n|"
+    r"c[óo]digo|clave|"
+    r"t[üu]r|haust[üu]r|\w+t[üu]r|tor|tastatur|alarmanlage|\w*schloss|spind|schlie[ßs]fach|"
+    r"tresor|handy|mailbox|briefkasten|zahlenschloss|"
+    r"porte|portail|alarme|cadenas|casier|coffre|digicode|interphone|clavier|messagerie|"
+    r"porta|port[ãa]o|cadeado|cacifo|arm[áa]rio|cofre|fechadura|telem[óo]vel|teclado|"
+    r"correio de voz|voicemail|mensagens|"
+    r"portone|cancello|allarme|lucchetto|armadietto|cassaforte|tastierino|segreteria|"
+    r"codice|citofono)(?!\w)"
+)
+# A number that is called, not typed: "llamando al 22963 y marcando 7082".
+_CALLED = re.compile(
+    r"(?i)(?<!\w)(?:call|ring|llama|llamar|llamando|ligar|liga|anrufen|ruf|appelle|appeler|"
+    r"chiama|chiamare)(?!\w)"
+)
+# Numbers that are called, paid, counted or dated are not codes.
+_NOT_CODE = re.compile(
+    r"(?i)(?<!\w)(?:call|ring|phone number|llama|llamar|llamando|ligar|liga|anrufen|ruf|"
+    r"appelle|appeler|chiama|chiamare|tel|tlf|telf|telefone|teléfono|telefono|"
+    r"order|invoice|factura|fatura|facture|rechnung|fattura|tracking|pedido|ref|"
+    r"room|sala|raum|salle|stanza|page|página|seite|p\.|model|modelo|modell|serial|"
+    r"€|eur|\$|£|kg|km|pages|years?|años|anos|anni|ans|jahre|people|personas|pessoas)(?!\w)"
+)
+
+
+_YEAR = re.compile(r"(?:19\d\d|20[0-3]\d)")
+# "Dial 1234 to reach the lab": a number that is called.
+_REACH = re.compile(
+    r"(?i)\s+(?:to (?:reach|call|get)|for (?:the )?(?:line|operator|reception)|"
+    r"para (?:llamar|hablar)|um \w+ zu erreichen|pour joindre|per (?:chiamare|parlare))"
+)
+
+
+# German puts the verb last: "an der Tastatur 77104 eingeben".
+_CODE_THEN_VERB = re.compile(
+    rf"(?i)(?<![\w.,:/-])(?P<value>{_CODE})\s+(?:eingeben|eintippen|tippen|eingetippt|"
+    rf"eingegeben|w[äa]hlen|dr[üu]cken)(?!\w)"
+)
+
+
+def _typed_code(text: str) -> bool:
+    if _OPENS.search(text) is None:
+        return False
+    for m in _CODE_THEN_VERB.finditer(text):
+        if not _YEAR.fullmatch(m.group("value")):
+            return True
+    for m in _SAID_CODE.finditer(text):
+        value = m.group("value")
+        if _YEAR.fullmatch(value):
+            continue  # a year
+        if m.group("opened") and not re.search(r"[-*#]|\d \d", value) and len(value) < 4:
+            continue  # "with 250": a count, not a code
+        before = " ".join(text[max(0, m.start() - 40) : m.start()].split()[-2:])
+        after = text[m.end() : m.end() + 16]
+        if _CALLED.search(before) or _NOT_CODE.match(after.strip()) or _REACH.match(after):
+            continue
+        if re.match(r"\s*(?:[%€$£]|h\b|min|am\b|pm\b|uhr\b|:\d)", after, re.I):
+            continue
+        if " " not in value and not stands_alone(text, m.start("value"), m.end("value")):
+            continue
+        return True
+    return False
+
+
+# A note line: a short name, then a wide gap, an arrow or a tab, then values and at most a
+# remark in brackets. "porta do prédio da Rita → 42-73", "cancela urb. Los Pinos  179947".
+_LINE = re.compile(
+    r"(?m)^[ \t]*(?:[-*•][ \t]+)?(?P<label>[^\W\d][^\n]{0,40}?)"
+    r"(?P<sep>[ \t]*(?:→|->|=>)[ \t]*|[ \t]{2,}|\t)"
+    r"(?P<rest>[^\n]{3,80}?)[ \t]*(?:\([^)\n]*\))?[ \t]*$"
+)
+_LINE_CODE = re.compile(rf"^{_CODE}$")
+_LABEL_NOT = re.compile(
+    r"(?i)(?<!\w)(?:tel|tlf|phone|móvil|movil|handy|telefone|telefono|teléfono|fax|order|"
+    r"pedido|invoice|factura|fatura|rechnung|fattura|facture|ref|nº|no|nr|number|número|"
+    r"numero|nummer|numéro|id|serial|serie|série|sn|s/n|model|modelo|room|sala|raum|salle|"
+    r"stanza|zimmer|quarto|habitación|tracking|seguimiento|sendung|envío|colis|postcode|"
+    r"zip|cp|plz|cep|cap|price|precio|preço|preis|prix|prezzo|total|iban|bic|nif|dni|cif|"
+    r"vat|iva|ust|ip|mac|version|versión|v|build|commit|hash|sha|uuid|time|hora|uhrzeit|"
+    r"bestellung|auftrag|kunde\w*|customer|client|cliente|commande|ordine|encomenda|"
+    r"lieferung|paket|parcel|paquete|envoi|spedizione|conto|account no|"
+    r"heure|ora|date|fecha|datum|data|kg|km|€|eur|usd)(?!\w)"
+)
+
+
+def _note_line(text: str) -> bool:
+    for m in _LINE.finditer(text):
+        label = m.group("label").strip()
+        if len(label.split()) > 6 or _LABEL_NOT.search(label):
+            continue
+        parts = re.split(r"[ \t]{2,}|\t", m.group("rest").strip())
+        if len(parts) > 2 or (len(parts) == 2 and "→" not in m.group("sep") and len(parts[0]) < 3):
+            continue
+        value = parts[-1].strip()
+        if " " in value and not re.fullmatch(r"\d(?: \d){2,7}", value):
+            continue
+        if _LINE_CODE.match(value):
+            if _YEAR.fullmatch(value) or re.fullmatch(r"\d{1,2}[-.]\d{1,2}[-.]\d{2,4}", value):
+                continue  # a year or a date
+            return True
+        if credential_like(value, near=True, direct=True) and not re.fullmatch(
+            r"[\w.+-]+@[\w.-]+", value
+        ):
+            return True
+    return False
+
+
+_PUBLIC = re.compile(
+    r"(?i)(?<!\w)(?:sha\d*|md5|checksum|hash|digest|commit|fingerprint|prüfsumme|empreinte|"
+    r"impronta|huella|serial|uuid|guid|id|public|pública|publique|pubblica|öffentlich\w*)(?!\w)"
+)
+_RANDOM = re.compile(r"(?<![\w@/.:=+-])[^\s\"'`“”«»„‘’()\[\]{}<>,;]{8,40}")
+_PASSWORD_SYMBOLS = set("!#$%&*+?@^~=")
+
+
+def _random_password(text: str) -> bool:
+    for m in _RANDOM.finditer(text):
+        value = m.group(0).rstrip(".,:")
+        if len(value) < 8 or "://" in value or re.search(r"[/\\]|@.*@|^0x|^(?i:sha|md)\d*:", value):
+            continue
+        if _PUBLIC.search(text[max(0, m.start() - 40) : m.start()]):
+            continue  # "fingerprint …", "key ID …": public material
+        lower = sum(ch.islower() for ch in value)
+        upper = sum(ch.isupper() for ch in value)
+        digit = sum(ch.isdigit() for ch in value)
+        if not (lower and upper and digit):
+            continue
+        if not credential_like(value, near=True, direct=True):
+            continue  # a path, a citation, an address, a version
+        symbols = {ch for ch in value if not ch.isalnum()}
+        numbered = not re.search(r"[^\W\d_]\d+[^\W\d_]", value.rsplit("#", 1)[0])
+        if re.search(r"#\d+$", value) and not symbols - {"#", "-", "_", "."} and numbered:
+            continue  # "pUC19-GFP#2", "run#3": a numbered thing
+        if symbols & _PASSWORD_SYMBOLS and lower + upper >= 4 and value[0] not in "#$@":
+            if not re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", value):
+                return True
+        if symbols or len(value) < 12:
+            continue
+        # No word in it: runs of one or two letters between digits and case changes.
+        words = re.findall(r"[A-Z]?[a-z]{2,}|[A-Z]{4,}", value)
+        runs = re.findall(r"[a-z]+|[A-Z]+|\d+", value)
+        if sum(map(len, words)) <= len(value) // 3 and len(runs) >= 6:
+            return True
+    return False
+
+
+# The word an alarm company asks for.
+_CODE_WORD = re.compile(
+    r"(?i)(?<!\w)(?:palabra (?:clave|de seguridad|secreta)|contraseña verbal|code ?word|"
+    r"safe ?word|password word|codewort|kennwort|losungswort|mot de passe verbal|mot[- ]code|"
+    r"mot de s[ée]curit[ée]|parola d'ordine|parola chiave|parola di sicurezza|"
+    r"palavra[- ](?:passe|chave|de seguran[çc]a|secreta))(?!\w)"
+)
+_WORD_VALUE = re.compile(
+    r"(?i)(?:\s(?:is|es|ist|est|è|é|lautet|era)|:)\s+[\"'“«„]?(?P<word>[^\W\d_]{4,20})[\"'”»“]?"
+    r"(?=\s*(?:[,.;!\n]|$|\(|—|-|si |if |wenn |si |se |or |o |oder |ou |ma |but |pero |mas ))"
+)
+_NOT_WORD = frozenset(
+    "secret secreta secreto geheim secrète segreta segreto secreta written escrita "
+    "important importante wichtig different distinto diferente anders différent diverso "
+    "changed cambiada geändert changé cambiata mudada new nueva nuevo neu nouveau nuovo nova "
+    "same misma mismo gleich même stessa mesma the una uno eine une".split()
+)
+
+
+def _code_word(text: str) -> bool:
+    for m in _CODE_WORD.finditer(text):
+        said = _WORD_VALUE.search(text, m.end(), m.end() + 60)
+        if said is not None and said.group("word").lower() not in _NOT_WORD:
+            return True
+    return False
+
+
+# Names of a code that need no verb before the value: "código de acesso 675332",
+# "passnumber 647981", "the master code is 9161".
+_CODE_NAME = re.compile(
+    rf"(?i)(?<!\w)(?:passcode|passnumber|pass number|access code|entry code|master code|"
+    rf"host key|security code|unlock code|disarm code|"
+    rf"c[óo]digo (?:de ac?ce?s?so|maestro|mestre|de entrada|de seguridad|de seguran[çc]a|secreto)|"
+    rf"zugangscode|generalcode|mastercode|sicherheitscode|code d'acc[eè]s|code ma[iî]tre|"
+    rf"code de s[ée]curit[ée]|codice (?:di accesso|d'accesso|master|di sicurezza))(?!\w)"
+    rf"(?P<between>[^\n.;!?]{{0,40}}?)(?:\s(?:is|es|ist|est|è|é|era|lautet|are|son)|:|\s)\s*"
+    rf"(?P<value>{_CODE}){_CODE_END}"
+)
+# Authenticator setup keys written in groups of four: "lrfc onbt uo2e v7xw".
+_SEED_GROUPS = re.compile(r"(?i)(?<!\S)[a-z2-7]{4}(?: [a-z2-7]{4}){3,7}(?!\S)")
+_AUTHENTICATOR = re.compile(
+    r"(?i)authenticat|autenticad|authentificat|autenticaz|2fa|mfa|totp|otp|two.factor|"
+    r"dos factores|zwei.faktor|double authentification|due fattori|dois fatores|google auth"
+)
+
+
+# "the code is 2380": a bare code word, then "is" or ':' and the value.
+_BARE_CODE = re.compile(
+    rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?:code|codes|c[óo]digo|codice|pin)"
+    rf"(?:\s+(?:is|es|ist|est|è|é|era|lautet|now|ahora|jetzt))?\s*[:=]?\s+(?P<value>{_CODE}){_CODE_END}"
+)
+_BETWEEN_NOT = re.compile(
+    r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|via|policy|for|at|um|"
+    r"a las|à|alle|às|para|per|pour|für|\d+)(?!\w)"
+)
+
+
+def _named_code(text: str) -> bool:
+    for m in _BARE_CODE.finditer(text):
+        value = m.group("value")
+        if _YEAR.fullmatch(value) or NOT_CODE_CONTEXT.search(m.group("before")):
+            continue
+        if re.search(r"[:=]|\s(?:is|es|ist|est|è|é|era|lautet)\s", m.group(0), re.I) is None:
+            continue
+        if " " in value or stands_alone(text, m.start("value"), m.end("value")):
+            return True
+    for m in _CODE_NAME.finditer(text):
+        value = m.group("value")
+        between = m.group("between")
+        if _YEAR.fullmatch(value) or _PUBLIC.search(between) or _BETWEEN_NOT.search(between):
+            continue
+        if " " in value or stands_alone(text, m.start("value"), m.end("value")):
+            return True
+    return False
+
+
+def _setup_key(text: str) -> bool:
+    if _AUTHENTICATOR.search(text) is None:
+        return False
+    return any(re.search(r"\d", m.group(0)) for m in _SEED_GROUPS.finditer(text))
+
+
+def find_bare_secrets(text: str) -> set[str]:
+    """Kinds of secret said with no key word beside the value."""
+    found: set[str] = set()
+    if any(ch.isdigit() for ch in text):
+        if _typed_code(text):
+            found.add("PIN or door code")
+        if _named_code(text):
+            found.add("PIN or door code")
+        if _setup_key(text):
+            found.add("TOTP seed")
+        if _random_password(text):
+            found.add("password")
+        if ("  " in text or "\t" in text or "→" in text or "->" in text) and _note_line(text):
+            found.add("password or code in a note line")
+    if _code_word(text):
+        found.add("code word")
+    return found

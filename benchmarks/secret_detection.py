@@ -131,13 +131,56 @@ def with_model(items: list[Item], threshold: float) -> Score:
     return score
 
 
-def report(name: str, items: list[Item], show_misses: bool, model: float | None = None) -> Score:
+_OLD_RULES = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from memory.secrets import scan_batch
+print(json.dumps([bool(found) for found in scan_batch(json.load(sys.stdin))]))
+"""
+
+
+def with_bare_checks(items: list[Item], old: Path) -> tuple[Score, Score]:
+    """The guard of an older copy of the memory package in ``old``, alone and joined by this
+    tree's checks for values said with no key word (memory/secret_bare.py)."""
+    from memory.secret_bare import find_bare_secrets
+    from memory.secret_formats import mask_public_material
+    from memory.secret_prefilter import suspect_indexes
+
+    done = subprocess.run(
+        [sys.executable, "-c", _OLD_RULES, str(old)],
+        input=json.dumps([item.text for item in items]),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=old,
+    )
+    before = json.loads(done.stdout)
+    kept = set(suspect_indexes([item.text for item in items]))
+    alone, joined = Score(), Score()
+    for i, (item, flagged) in enumerate(zip(items, before, strict=True)):
+        bare = i in kept and bool(find_bare_secrets(mask_public_material(item.text)))
+        alone.add(item, flagged)
+        joined.add(item, flagged or bare)
+    return alone, joined
+
+
+def report(
+    name: str,
+    items: list[Item],
+    show_misses: bool,
+    model: float | None = None,
+    old: Path | None = None,
+) -> Score:
     total, by_kind, by_lang, misses, per_item = evaluate(items)
     print(f"\n## {name}\n")
     print("| part | recall | false refusals |\n|---|---|---|")
     print(_row(name, total))
     if model is not None:
         print(_row(f"rules ∪ learned layer ≥ {model}", with_model(items, model)))
+    if old is not None:
+        alone, joined = with_bare_checks(items, old)
+        print(_row(f"guard of {old}", alone))
+        print(_row(f"guard of {old} ∪ bare-value checks of this tree", joined))
     print(f"\nscan: {per_item * 1e6:.0f} µs per text (machine shared; order of magnitude)")
     print("\n| language | recall | false refusals |\n|---|---|---|")
     for lang in sorted(by_lang):
@@ -253,14 +296,22 @@ def main() -> None:
         metavar="THRESHOLD",
         help="also print rules ∪ the learned layer (memory/secret_model.py) at THRESHOLD",
     )
+    parser.add_argument(
+        "--old-rules",
+        type=Path,
+        metavar="DIR",
+        help="also print the guard of an older memory package in DIR (git archive <commit> "
+        "memory | tar -x -C DIR), alone and with this tree's bare-value checks: the figure "
+        "for a set those checks were not written from",
+    )
     args = parser.parse_args()
     if args.file is not None:
         name = f"{args.file.name} (read once, not tuned on)"
-        report(name, load_file(args.file), args.misses, args.model)
+        report(name, load_file(args.file), args.misses, args.model, args.old_rules)
         return
     parts = list(PARTS) if args.part == "all" else [] if args.part == "speed" else [args.part]
     for part in parts:
-        report(f"{part} (training data)", load(part), args.misses, args.model)
+        report(f"{part} (training data)", load(part), args.misses, args.model, args.old_rules)
     if args.part in ("all", "speed"):
         speed(args.lines, args.rounds, args.baseline)
 

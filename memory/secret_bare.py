@@ -244,8 +244,24 @@ _AUTHENTICATOR = re.compile(
 
 # "the code is 2380": a bare code word, then "is" or ':' and the value.
 _BARE_CODE = re.compile(
-    rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?:code|codes|c[óo]digo|codice|pin)"
-    rf"(?:\s+(?:is|es|ist|est|è|é|era|lautet|now|ahora|jetzt))?\s*[:=]?\s+(?P<value>{_CODE}){_CODE_END}"
+    rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?:code|codes|c[óo]digo|codice|pin|puk|senha|"
+    rf"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombination)"
+    rf"(?P<between>(?:\s+[^\s:=\d][^\s:=]*){{0,5}}?)"
+    rf"(?P<sep>\s+(?:is|es|ist|est|è|é|era|lautet|c'est|now|ahora|jetzt|agora|ora)|\s*[:=→])?"
+    rf"\s+(?P<value>{_CODE}){_CODE_END}"
+)
+_BETWEEN_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|policy|changed|"
+    r"cambiado|cambió|geändert|changé|cambiato|mudou|expires?|caduca|length|digits|d[íi]gitos|"
+    r"stellen|chiffres|cifre|has|tiene|hat|a|ha|tem|zip|postal|area|country|promo|discount|"
+    r"error|status|http|exit|"
+    # codes that name a thing, not a secret
+    r"products?|produto|prodotto|producto|produit|produkt|article|art[íi]culo|artigo|articolo|"
+    r"artikel|items?|sku|part|voucher|coupons?|cup[óo]n|cupom|gift|tax|fiscal|course|curso|"
+    r"kurs|cours|corso|class|station|airport|aeropuerto|language|colou?r|booking|reserva|"
+    r"reservation|r[ée]servation|prenotazione|buchung|tracking|customer|cliente|client|"
+    r"kunden\w*|member|socio|mitglied|membre|bar|qr|iata|icao|swift|bic|iban|sort|branch|"
+    r"sucursal|filiale|agencia|ag[êe]ncia|agenzia|nif|cif|dni|ref\w*)(?!\w)"
 )
 _BETWEEN_NOT = re.compile(
     r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|via|policy|for|at|um|"
@@ -256,9 +272,13 @@ _BETWEEN_NOT = re.compile(
 def _named_code(text: str) -> bool:
     for m in _BARE_CODE.finditer(text):
         value = m.group("value")
-        if _YEAR.fullmatch(value) or NOT_CODE_CONTEXT.search(m.group("before")):
+        between = m.group("between")
+        if _YEAR.fullmatch(value) or NOT_CODE_CONTEXT.search(m.group("before") + between):
             continue
-        if re.search(r"[:=]|\s(?:is|es|ist|est|è|é|era|lautet)\s", m.group(0), re.I) is None:
+        if _PUBLIC.search(between) or _BETWEEN_WORDS.search(m.group("before") + between):
+            continue
+        # "código del garaje 58 21 09": with no separator, the words between name a lock
+        if m.group("sep") is None and (not between or _OPENS.search(between) is None):
             continue
         if " " in value or stands_alone(text, m.start("value"), m.end("value")):
             return True

@@ -107,7 +107,8 @@ _NUMBER_WORD = re.compile(
     r"dock|stall|space|spot|platz|plaza|place|posto|vaga|stellplatz)(?!\w)"
 )
 NOT_CODE_CONTEXT = re.compile(
-    r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"
+    r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|postcodes?|post code|"
+    r"error|errors|erreur|errore|"
     r"erro|fehler\w*|qr|barcode|country|area|promo|discount|coupon|source|status|http|https|"
     r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|"
     r"gpio|header|pins|pines|pinos|broches|jtag|flight|gate \d+ at|terminal|boarding)(?!\w)"

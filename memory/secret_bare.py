@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from memory.secret_codes import NOT_CODE_CONTEXT, stands_alone
+from memory.secret_codes import NOT_CODE_CONTEXT, number_label, stands_alone
 from memory.secret_prose import credential_like
 
 __all__ = ["find_bare_secrets"]
@@ -114,6 +114,28 @@ def _typed_code(text: str) -> bool:
     return False
 
 
+# A network or an account someone is told how to get into.
+_SIGN_IN_PLACE = re.compile(
+    r"(?i)(?<!\w)(?:wifi|wi-fi|wlan|network|red|rede|r[ée]seau|rete|netz\w*|router|login|"
+    r"log in|sign in|account|cuenta|konto|compte|conta|portal|app)(?!\w)"
+)
+_TYPED_VALUE = re.compile(rf"(?i)(?<![\w-])(?:{_TYPED}|{_OPENED})\s+(?P<value>[^\s\"'“”«»]+)")
+
+
+def _typed_password(text: str) -> bool:
+    """'para entrar al wifi, pon MiCasa_Segura88': a password given where it is typed."""
+    if _SIGN_IN_PLACE.search(text) is None:
+        return False
+    for m in _TYPED_VALUE.finditer(text):
+        value = m.group("value").rstrip(".,;:!?)")
+        symbols = {ch for ch in value if not ch.isalnum()} - {"."}
+        if not (symbols and any(ch.isdigit() for ch in value)):
+            continue
+        if credential_like(value, near=False) and "@" not in value:
+            return True
+    return False
+
+
 # A note line: a short name, then a wide gap, an arrow or a tab, then values and at most a
 # remark in brackets. "porta do prédio da Rita → 42-73", "cancela urb. Los Pinos  179947".
 _LINE = re.compile(
@@ -196,15 +218,22 @@ def _random_password(text: str) -> bool:
     return False
 
 
-# The word an alarm company asks for.
+# The word an alarm company asks for, in a text about an alarm or its monitoring.
 _CODE_WORD = re.compile(
-    r"(?i)(?<!\w)(?:palabra (?:clave|de seguridad|secreta)|contraseña verbal|code ?word|"
-    r"safe ?word|password word|codewort|kennwort|losungswort|mot de passe verbal|mot[- ]code|"
-    r"mot de s[ée]curit[ée]|parola d'ordine|parola chiave|parola di sicurezza|"
-    r"palavra[- ](?:passe|chave|de seguran[çc]a|secreta))(?!\w)"
+    r"(?i)(?<!\w)(?:palabra (?:clave|de seguridad|secreta)|contraseña(?: verbal)?|clave|"
+    r"code ?word|safe ?word|password(?: word)?|passwort|codewort|kennwort|losungswort|"
+    r"mot de passe(?: verbal)?|mot[- ]code|mot de s[ée]curit[ée]|parola d'ordine|parola chiave|"
+    r"parola di sicurezza|palavra[- ](?:passe|chave|de seguran[çc]a|secreta)|senha)(?!\w)"
+)
+_ALARM_CONTEXT = re.compile(
+    r"(?i)(?<!\w)(?:alarm\w*|alarma|alarme|allarme|security company|monitoring|securitas|"
+    r"prosegur|verisure|central receptora|la central|empresa de seguridad|sicherheitsdienst|"
+    r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a)(?!\w)"
 )
 _WORD_VALUE = re.compile(
-    r"(?i)(?:\s(?:is|es|ist|est|è|é|lautet|era)|:)\s+[\"'“«„]?(?P<word>[^\W\d_]{4,20})[\"'”»“]?"
+    r"(?i)(?:(?:\s(?:is|es|ist|est|è|é|lautet|era)|\s?:)\s+[\"'“«„]?|\s+[\"'“«„])"
+    r"(?P<word>[^\W\d_]{4,20}|(?<=[\"'“«„])[^\W\d_]{3,20}(?: [^\W\d_]{3,20}){1,2}(?=[\"'”»“]))"
+    r"[\"'”»“]?"
     r"(?=\s*(?:[,.;!\n]|$|\(|—|-|si |if |wenn |si |se |or |o |oder |ou |ma |but |pero |mas ))"
 )
 _NOT_WORD = frozenset(
@@ -216,6 +245,8 @@ _NOT_WORD = frozenset(
 
 
 def _code_word(text: str) -> bool:
+    if _ALARM_CONTEXT.search(text) is None:
+        return False
     for m in _CODE_WORD.finditer(text):
         said = _WORD_VALUE.search(text, m.end(), m.end() + 60)
         if said is not None and said.group("word").lower() not in _NOT_WORD:
@@ -254,7 +285,9 @@ _BETWEEN_WORDS = re.compile(
     r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|policy|changed|"
     r"cambiado|cambió|geändert|changé|cambiato|mudou|expires?|caduca|length|digits|d[íi]gitos|"
     r"stellen|chiffres|cifre|has|tiene|hat|a|ha|tem|zip|postal|area|country|promo|discount|"
-    r"error|status|http|exit|"
+    r"error|status|http|exit|changes?|changed|cambia|cambian|ändert|change|muda|next|pr[óo]xim[oa]|"
+    r"n[äa]chste|prochain|prossim[oa]|on|am|em|until|hasta|bis|jusqu|fino|at[ée]|since|desde|"
+    r"seit|depuis|dal|valid|v[áa]lid[oa]|g[üu]ltig|valable|expired?|"
     # codes that name a thing, not a secret
     r"products?|produto|prodotto|producto|produit|produkt|article|art[íi]culo|artigo|articolo|"
     r"artikel|items?|sku|part|voucher|coupons?|cup[óo]n|cupom|gift|tax|fiscal|course|curso|"
@@ -277,8 +310,12 @@ def _named_code(text: str) -> bool:
             continue
         if _PUBLIC.search(between) or _BETWEEN_WORDS.search(m.group("before") + between):
             continue
-        # "código del garaje 58 21 09": with no separator, the words between name a lock
-        if m.group("sep") is None and (not between or _OPENS.search(between) is None):
+        if m.group("sep") is None and number_label(between):
+            continue  # "door code for apartment 2044 is …": the flat's number
+            continue
+        # "código del garaje 58 21 09", "voicemail PIN 3 0 9 2": with no separator, a lock
+        # is named next to the code word
+        if m.group("sep") is None and _OPENS.search(m.group("before") + between) is None:
             continue
         if " " in value or stands_alone(text, m.start("value"), m.end("value")):
             return True
@@ -304,6 +341,8 @@ def find_bare_secrets(text: str) -> set[str]:
     if any(ch.isdigit() for ch in text):
         if _typed_code(text):
             found.add("PIN or door code")
+        if _typed_password(text):
+            found.add("password")
         if _named_code(text):
             found.add("PIN or door code")
         if _setup_key(text):

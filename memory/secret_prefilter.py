@@ -144,7 +144,8 @@ _WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code))?")
 # A run of 16 characters without a space counts when it holds a digit, '_', '+' or '=', or
 # an uppercase letter after a lowercase one: tokens do, "self-expression." does not.
 _SHAPES = (
-    re.compile(rb"\d(?:[^0-9A-Za-z\s]{1,3}| )?\d(?:[^0-9A-Za-z\s]{1,3}| )?\d"),  # 3 digits
+    # 3 digits; or letters and digits mixed at random, shorter than 16: "qR8zW2kLpYt4Nd"
+    re.compile(rb"\d(?:(?:[^0-9A-Za-z\s]{1,3}| )?\d(?:[^0-9A-Za-z\s]{1,3}| )?\d|[A-Za-z]{1,4}\d)"),
     re.compile(rb"/"),  # user / pass, paths, URLs
     re.compile(rb":\S"),  # user:pass, KEY:value
     re.compile(rb"A(?:KC|P[\dA-F])"),  # vendor key prefixes (Artifactory)
@@ -152,9 +153,9 @@ _SHAPES = (
     re.compile(rb" (?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),  # tabs count as spaces
     re.compile(rb"\n(?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),
     # a value set apart on a note line: "Netflix  ana@mail.pt  azulejo53?", "wifi → 7182"
-    re.compile(rb"(?:  |->|\xe2\x86\x92)[^\n]*?\d"),
-    # case and digits mixed at random, shorter than 16: "qR8zW2kLpYt4Nd"
-    re.compile(rb"[a-z][A-Z][A-Za-z]{0,3}\d|\d[A-Za-z]{0,3}[a-z][A-Z]"),
+    re.compile(rb"  [^\n]*?\d"),
+    re.compile(rb"->[^\n]*?\d"),
+    re.compile(rb"\xe2\x86\x92[^\n]*?\d"),
 )
 _DIGIT = re.compile(r"\d")
 _WHITESPACE = bytes.maketrans(b"\t\r\x0b\x0c", b"    ")

@@ -52,7 +52,8 @@ _OPENS = re.compile(
     r"puerta|portal|port[óo]n|portero|verja|cancela|garaje|alarma|candado|taquilla|caja fuerte|"
     r"cajita|cerradura|teclado|m[óo]vil|buz[óo]n|contestador|mensajes|trastero|almac[ée]n|"
     r"c[óo]digo|clave|"
-    r"t[üu]r|haust[üu]r|\w+t[üu]r|tor|tastatur|alarmanlage|\w*schloss|spind|schlie[ßs]fach|"
+    r"t[üu]r|haust[üu]r|\w+t[üu]r|tor|garagentor|hoftor|gartentor|einfahrtstor|rolltor|"
+    r"tastatur|alarmanlage|\w*schloss|spind|schlie[ßs]fach|\w+code|"
     r"tresor|handy|mailbox|briefkasten|zahlenschloss|"
     r"porte|portail|alarme|cadenas|casier|coffre|digicode|interphone|clavier|messagerie|"
     r"porta|port[ãa]o|cadeado|cacifo|arm[áa]rio|cofre|fechadura|telem[óo]vel|teclado|"
@@ -273,9 +274,16 @@ _AUTHENTICATOR = re.compile(
 )
 
 
+# A code named after what it opens, in one word: "Türcode", "Torcode", "Alarmcode".
+_COMPOUND_CODE = (
+    r"(?:t[üu]r|haust[üu]r|tor|garagen|garagentor|hoftor|alarm|alarmanlagen|tresor|safe|spind|"
+    r"schlie[ßs]fach|schloss|zahlenschloss|fahrradschloss|zugangs|eingangs|haus|keller|lager|"
+    r"handy|entsperr|sperr|geheim|digi|door|gate|garage|locker)-?codes?"
+)
 # "the code is 2380": a bare code word, then "is" or ':' and the value.
 _BARE_CODE = re.compile(
     rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?:code|codes|c[óo]digo|codice|pin|puk|senha|"
+    rf"{_COMPOUND_CODE}|"
     rf"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombination)"
     rf"(?P<between>(?:\s+[^\s:=\d][^\s:=]*){{0,5}}?)"
     rf"(?P<sep>\s+(?:is|es|ist|est|è|é|era|lautet|c'est|now|ahora|jetzt|agora|ora)|\s*[:=→])?"
@@ -335,6 +343,21 @@ def _setup_key(text: str) -> bool:
     return any(re.search(r"\d", m.group(0)) for m in _SEED_GROUPS.finditer(text))
 
 
+# Recovery codes listed after a word for them: "Wiederherstellungscodes: 9f2k-18dm, 0p3q-77xa".
+_RECOVERY = re.compile(
+    r"(?i)recovery|backup|back-up|respaldo|recuperaci|recupera[çc]|secours|r[ée]cup[ée]ration|"
+    r"wiederherstell|notfall|sicherungs|recupero|emergenza|emergency|scratch|2fa|mfa"
+)
+_CODE_GROUP = r"(?=[\w-]*\d)(?=[\w-]*[a-z])[a-z0-9]{3,6}(?:-[a-z0-9]{3,6}){1,3}"
+_GROUP_LIST = re.compile(
+    rf"(?i)(?<![\w-]){_CODE_GROUP}(?![\w-])[\s,;/|]+(?:\d+[.)]\s*)?(?<![\w-]){_CODE_GROUP}(?![\w-])"
+)
+
+
+def _recovery_list(text: str) -> bool:
+    return _RECOVERY.search(text) is not None and _GROUP_LIST.search(text) is not None
+
+
 def find_bare_secrets(text: str) -> set[str]:
     """Kinds of secret said with no key word beside the value."""
     found: set[str] = set()
@@ -345,6 +368,8 @@ def find_bare_secrets(text: str) -> set[str]:
             found.add("password")
         if _named_code(text):
             found.add("PIN or door code")
+        if _recovery_list(text):
+            found.add("recovery codes")
         if _setup_key(text):
             found.add("TOTP seed")
         if _random_password(text):

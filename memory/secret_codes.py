@@ -110,7 +110,8 @@ NOT_CODE_CONTEXT = re.compile(
     r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|postcodes?|post code|"
     r"error|errors|erreur|errore|"
     r"erro|fehler\w*|qr|barcode|country|area|promo|discount|coupon|source|status|http|https|"
-    r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|"
+    r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|nas|"
+    r"lan|localhost|"
     r"gpio|header|pins|pines|pinos|broches|jtag|flight|gate \d+ at|terminal|boarding)(?!\w)"
 )
 _VALUE = re.compile(

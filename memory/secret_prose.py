@@ -36,7 +36,7 @@ _PASSWORD_WORDS = (
     r"\w*passw(?:o|ö)rt\w*|\w*kennw(?:o|ö)rt\w*|"
     r"contraseñas?|contrasena|contra|clave|"
     r"mots? de passe|mdp|"
-    r"senhas?|"
+    r"senhas?|palavras?[- ]passe|"
     r"parola d'ordine|parola chiave|"
     r"(?:magic|secret|code|safe) ?words?|codewords?|mot magique|mot secret|"
     r"palabra (?:secreta|m[áa]gica)|"

@@ -2,14 +2,16 @@
 
     python scripts/train_secret_model.py                 # cross-set figures, then fit and save
     python scripts/train_secret_model.py --no-save       # figures only
-    python scripts/train_secret_model.py --base-rules DIR  # also: rules of DIR ∪ model, v1 → v2
+    python scripts/train_secret_model.py --base-rules v4=DIR  # also: rules of DIR ∪ model on v4
 
-The two labelled sets in tests/data/secrets/ were written independently of each other (v1:
-train, train_extra, test_v1; v2: frozen_v2). The honest estimate of how the model does on
-text written by someone else is the cross-set one: fit on v1, score v2; fit on v2, score v1.
-``--base-rules`` points at a copy of the ``memory`` package as it was when only v1 had been
-seen (``git archive <commit> memory | tar -x -C DIR``), to measure whether the model would have
-caught what those rules missed on v2. The saved model is fitted on both sets.
+The labelled sets in tests/data/secrets/ were written by four people independently of each
+other (v1: train, train_extra, test_v1; v2: frozen_v2; v3: frozen_v3; v4: frozen_v4). The
+honest estimate of how the model does on text written by someone else is leave one writer
+out: fit on the other three sets, score the fourth. ``--base-rules SET=DIR`` (repeatable)
+points at a copy of the ``memory`` package as it was before SET was read (``git archive
+<commit> memory | tar -x -C DIR``; v2: 1cf4266, v3: 69c5f0e, v4: 31ddf8b), to measure whether
+the model would have caught what those rules missed on SET. The saved model is fitted on all
+four sets.
 """
 
 from __future__ import annotations
@@ -28,7 +30,12 @@ sys.path.insert(0, str(ROOT))
 from memory.secret_model import DIMENSIONS, WEIGHTS, candidates, features  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "secrets"
-SETS = {"v1": ("train.jsonl", "train_extra.jsonl", "test_v1.jsonl"), "v2": ("frozen_v2.jsonl",)}
+SETS = {
+    "v1": ("train.jsonl", "train_extra.jsonl", "test_v1.jsonl"),
+    "v2": ("frozen_v2.jsonl",),
+    "v3": ("frozen_v3.jsonl",),
+    "v4": ("frozen_v4.jsonl",),
+}
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95)
 
 
@@ -117,23 +124,27 @@ def base_flags(base: Path, rows: list[dict[str, str]]) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-save", action="store_true")
-    parser.add_argument("--base-rules", type=Path)
+    parser.add_argument(
+        "--base-rules", action="append", default=[], metavar="SET=DIR", help="e.g. v4=/tmp/base"
+    )
     args = parser.parse_args()
+    bases = dict(item.split("=", 1) for item in args.base_rules)
     sets = {name: load(name) for name in SETS}
-    for train, test in (("v1", "v2"), ("v2", "v1")):
-        w = fit(*samples(sets[train]))
+    for test in SETS:
+        train = [name for name in SETS if name != test]
+        w = fit(*samples([row for name in train for row in sets[name]]))
         scores = text_scores(sets[test], w)
-        print(f"\nfit on {train}, scored on {test} (never seen by the model):")
+        print(f"\nfit on {', '.join(train)}, scored on {test} (never seen by the model):")
         for t in THRESHOLDS:
             print(f"  model alone, threshold {t}: {rates(sets[test], scores >= t)}")
-        if args.base_rules is not None and train == "v1":
-            rules = base_flags(args.base_rules, sets[test])
-            print(f"  rules as they were after v1: {rates(sets[test], rules)}")
+        if test in bases:
+            rules = base_flags(Path(bases[test]), sets[test])
+            print(f"  rules as they were before {test} was read: {rates(sets[test], rules)}")
             for t in THRESHOLDS:
                 both = rules | (scores >= t)
                 print(f"  those rules ∪ model, threshold {t}: {rates(sets[test], both)}")
     if not args.no_save:
-        rows = sets["v1"] + sets["v2"]
+        rows = [row for name in SETS for row in sets[name]]
         w = fit(*samples(rows))
         np.save(WEIGHTS, w.astype(np.float16))
         scores = text_scores(rows, w)

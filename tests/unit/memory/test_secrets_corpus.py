@@ -4,7 +4,8 @@ Every set here has been read and tuned on: the first corpus (train, its first fr
 test_v1 and our own extra cases), the second independently written set (frozen_v2: once
 measured at recall 124/159 = 0.780, false refusals 1/140 = 0.007 before it was tuned on), the
 third (frozen_v3: once measured at recall 216/242 = 0.893, false refusals 1/181 = 0.006 before
-its misses were studied by kind of phrasing) and the probes written with the rules. They are
+its misses were studied by kind of phrasing), the fourth (frozen_v4: once at 204/248 = 0.823,
+3/207 = 0.014, then studied the same way) and the probes written with the rules. They are
 training data: the floors below hold what is measured on them now, so a change that loses any
 of it fails. They say nothing about text written by someone else; that is measured on a set
 never read here (``benchmarks/secret_detection.py --file``).
@@ -84,10 +85,11 @@ def test_corpus_files_are_the_frozen_split() -> None:
 
 def test_fourth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v4: written by someone who saw neither the rules nor the earlier sets, read
-    once (recall 204/248 = 0.823, false refusals 3/207 = 0.014). A floor, not a result: from
-    here on it is training data too."""
+    once (recall 204/248 = 0.823, false refusals 3/207 = 0.014). Its misses were then studied
+    by kind of phrasing (values said with no key word beside them, memory/secret_bare.py):
+    240/248 = 0.968 and 0/207 since. A floor, not a result: it is training data now."""
     recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
-    assert recall >= 204 / 248 and false_refusals <= 3 / 207
+    assert recall >= 240 / 248 and false_refusals == 0.0
 
 
 @pytest.mark.xfail(

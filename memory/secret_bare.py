@@ -282,11 +282,14 @@ _COMPOUND_CODE = (
 )
 # "the code is 2380": a bare code word, then "is" or ':' and the value.
 _BARE_CODE = re.compile(
-    rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?:code|codes|c[óo]digo|codice|pin|puk|senha|"
-    rf"{_COMPOUND_CODE}|"
+    rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?P<word>code|codes|c[óo]digo|codice|pin|puk|"
+    rf"senha|{_COMPOUND_CODE}|"
     rf"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombination)"
     rf"(?P<between>(?:\s+[^\s:=\d][^\s:=]*){{0,5}}?)"
-    rf"(?P<sep>\s+(?:is|es|ist|est|è|é|era|lautet|c'est|now|ahora|jetzt|agora|ora)|\s*[:=→])?"
+    rf"(?P<sep>\s+(?:is|es|ist|est|è|é|era|lautet|c'est|now|ahora|jetzt|agora|ora|"
+    rf"(?:changed|set|reset) to|(?:cambiado|cambi[óo]|puesto) a|ge[äa]ndert auf|auf|"
+    rf"chang[ée] (?:en|à|pour)|cambiat[oa] in|impostat[oa] su|mud(?:ou|ado) para|"
+    rf"alterad[oa] para)|\s*[:=→])?"
     rf"\s+(?P<value>{_CODE}){_CODE_END}"
 )
 _BETWEEN_WORDS = re.compile(
@@ -305,8 +308,8 @@ _BETWEEN_WORDS = re.compile(
     r"sucursal|filiale|agencia|ag[êe]ncia|agenzia|nif|cif|dni|ref\w*)(?!\w)"
 )
 _BETWEEN_NOT = re.compile(
-    r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|via|policy|for|at|um|"
-    r"a las|à|alle|às|para|per|pour|für|\d+)(?!\w)"
+    r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|via|policy|at|um|"
+    r"a las|à|alle|às|\d+)(?!\w)"
 )
 
 
@@ -322,9 +325,11 @@ def _named_code(text: str) -> bool:
             continue  # "door code for apartment 2044 is …": the flat's number
             continue
         # "código del garaje 58 21 09", "voicemail PIN 3 0 9 2": with no separator, a lock
-        # is named next to the code word
-        if m.group("sep") is None and _OPENS.search(m.group("before") + between) is None:
-            continue
+        # is named next to the code word, or the word is PIN and the code follows it
+        pin_then_code = not between and m.group("word").lower() in ("pin", "puk")
+        if m.group("sep") is None and not pin_then_code:
+            if _OPENS.search(m.group("before") + between) is None:
+                continue
         if " " in value or stands_alone(text, m.start("value"), m.end("value")):
             return True
     for m in _CODE_NAME.finditer(text):
@@ -358,6 +363,80 @@ def _recovery_list(text: str) -> bool:
     return _RECOVERY.search(text) is not None and _GROUP_LIST.search(text) is not None
 
 
+# A question about a credential, and the reply on the next line: "A: what's the wifi?\nB: …".
+_ASKED = re.compile(
+    r"(?i)(?<!\w)(?:wifi|wi-fi|wlan|password|passwort|pass|pw|contraseña|clave|contra|senha|"
+    r"palavra-passe|mot de passe|mdp|kennwort|chiave|pin|code|c[óo]digo|codice|router)(?!\w)"
+    r"[^\n]*\?[ \t]*\n"
+)
+_REPLY = re.compile(
+    r"(?i)^[ \t]*(?:[^\W\d][\w .'-]{0,20}:[ \t]*)?(?:(?:it'?s|es|est|c'est|é|è|ist|is|la de \w+\??)"
+    r"[ \t]+)?(?P<value>\S+)[ \t]*$"
+)
+
+
+def _chat_reply(text: str) -> bool:
+    for m in _ASKED.finditer(text):
+        line_end = text.find("\n", m.end())
+        line = text[m.end() : None if line_end < 0 else line_end]
+        reply = _REPLY.match(line) or _REPLY.match(line.rsplit("?", 1)[-1])
+        if reply is None:
+            continue
+        value = reply.group("value").rstrip(".,;!")
+        if credential_like(value, near=True, direct=True) or _LINE_CODE.match(value):
+            return True
+    return False
+
+
+# "use Nimbus-Kite-42 to log in": a value, then what it is for.
+_USE_TO_ENTER = re.compile(
+    r"(?i)(?<!\w)(?:use|usa|utiliza|usar|benutze|nimm|utilise|utilisez|usa|utilizza|use)\s+"
+    r"(?P<value>\S+)\s+(?:to (?:log ?in|sign ?in|get in|unlock|connect)|para (?:entrar|acceder|"
+    r"conectar|iniciar sesi[óo]n|desbloquear)|zum (?:anmelden|einloggen|entsperren)|um sich|"
+    r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare|collegarti)|"
+    r"para (?:aceder|ligar|desbloquear))(?!\w)"
+)
+
+
+def _use_to_enter(text: str) -> bool:
+    for m in _USE_TO_ENTER.finditer(text):
+        value = m.group("value").strip("\"'“”«»")
+        if credential_like(value, near=True, direct=True):
+            return True
+    return False
+
+
+# A dial lock: "left 12, right 34, left 7".
+_DIAL = re.compile(
+    r"(?i)(?<!\w)(?:left|right|izquierda|derecha|links|rechts|gauche|droite|sinistra|destra|"
+    r"esquerda|direita|l|r)\s*\d{1,2}(?:\s*[,;/-]?\s*(?:left|right|izquierda|derecha|links|"
+    r"rechts|gauche|droite|sinistra|destra|esquerda|direita|l|r)\s*\d{1,2}){2,}"
+)
+# What a bank asks besides a password: a memorable word, a security answer.
+_MEMORABLE = re.compile(
+    r"(?i)(?<!\w)(?:memorable (?:word|name|place|date)|palabra memorable|mot m[ée]morable|"
+    r"merkwort|parola memorabile|palavra memor[áa]vel|security (?:question )?answer|"
+    r"answer to (?:the|my) security question|respuesta (?:de|a la) pregunta de seguridad|"
+    r"sicherheitsantwort|r[ée]ponse (?:secr[èe]te|[àa] la question secr[èe]te)|"
+    r"risposta (?:segreta|alla domanda di sicurezza)|resposta (?:secreta|de seguran[çc]a))(?!\w)"
+    r"[^\n:=]{0,20}?(?:\s(?:is|es|est|ist|è|é)\s|:)(?P<rest>[^\n.;]{1,60})"
+)
+_NOT_ANSWER = frozenset(
+    "in on at the a an en la el im dans nel no na em written saved stored kept somewhere "
+    "escrita escrito guardada guardado gespeichert notée écrite scritta salvata "
+    "same misma igual gleich même stessa mesma".split()
+)
+
+
+def _memorable(text: str) -> bool:
+    for m in _MEMORABLE.finditer(text):
+        rest = m.group("rest")
+        given = re.search(r"=\s*(\S+)", rest) or re.match(r"\s*[\"'“«„]?([^\W\d_]{3,24})", rest)
+        if given is not None and given.group(1).lower() not in _NOT_ANSWER:
+            return True
+    return False
+
+
 def find_bare_secrets(text: str) -> set[str]:
     """Kinds of secret said with no key word beside the value."""
     found: set[str] = set()
@@ -376,6 +455,12 @@ def find_bare_secrets(text: str) -> set[str]:
             found.add("password")
         if ("  " in text or "\t" in text or "→" in text or "->" in text) and _note_line(text):
             found.add("password or code in a note line")
-    if _code_word(text):
+    if _code_word(text) or _memorable(text):
         found.add("code word")
+    if "\n" in text and "?" in text and _chat_reply(text):
+        found.add("password")
+    if _use_to_enter(text):
+        found.add("password")
+    if _DIAL.search(text):
+        found.add("PIN or door code")
     return found

@@ -46,6 +46,11 @@ _ANYWHERE = (
     "seed word",
     "mnemonic word",
     "merksatz",
+    # what a bank asks besides a password (memorable words are in _WHOLE)
+    "security question",
+    "security answer",
+    "pregunta de seguridad",
+    "question secrète",
     # the word an alarm company asks for
     "code word",
     "codeword",
@@ -67,7 +72,8 @@ _STARTS = frozenset(
         "cartera portefeuille portafoglio words palabras palavras parole mots wörter worter "
         "veracrypt truecrypt luks gpg pgp keepass bitlocker cryptomator filevault "
         "zauberwort losungswort kennung palabra palavra jeton bearer ps cb protect secur "
-        "geschütz protég protett"
+        "geschütz protég protett memorab mémorab memoráv merkwort combina kombination "
+        "sicherheitsfrage sicherheitsantwort"
     ).split()
 ) | {"wi fi", "sign in", "log in"}
 _WHOLE = re.compile(
@@ -86,7 +92,9 @@ _WHOLE = re.compile(
     portafoglio|words|palabras|palavras|parole|mots|w[öo]rter|veracrypt|truecrypt|luks|gpg|
     pgp|keepass\w*|bitlocker|cryptomator|filevault|zauberwort|losungswort|kennung|
     palabras?|palavras?|jetons?|bearer|pa?s{1,2}w(?:o?r)?d|cb|protect\w*|secured|
-    gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]
+    gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]|
+    memorable\ word|memorabile|m[ée]morable|memor[áa]vel|merkwort|combinations?|combinaci[óo]n|
+    combinaison|combinazione|combina[çc][ãa]o|kombination|sicherheitsfrage|sicherheitsantwort
     """
 )
 # Words that name a secret only with digits near them (a key's value, an alarm or door code,
@@ -94,7 +102,8 @@ _WHOLE = re.compile(
 _WEAK = re.compile(
     r"keys?|access|acceso|acesso|accesso|accès|users?|pins?|puk|alarm\w*|"
     r"allarm\w*|code\w*|codes|words|palabras|palavras|parole|mots|w[öo]rter|protect\w*|secured|"
-    r"gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]"
+    r"gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]|combinations?|combinaci[óo]n|"
+    r"combinaison|combinazione|combina[çc][ãa]o|kombination"
 )
 _PASSWORD = "password"
 
@@ -139,7 +148,7 @@ _START_WORD = re.compile(
     + b")"
 )
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
-_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code))?")
+_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word))?")
 # Each pattern starts with one literal or class, which the regex engine searches for fast.
 # A run of 16 characters without a space counts when it holds a digit, '_', '+' or '=', or
 # an uppercase letter after a lowercase one: tokens do, "self-expression." does not.
@@ -153,7 +162,7 @@ _SHAPES = (
     re.compile(rb" (?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),  # tabs count as spaces
     re.compile(rb"\n(?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),
     # a value set apart on a note line: "Netflix  ana@mail.pt  azulejo53?", "wifi → 7182"
-    re.compile(rb"  [^\n]*?\d"),
+    re.compile(rb"  (?:[^ \n]+ )?[^ \n]*\d"),
     re.compile(rb"->[^\n]*?\d"),
     re.compile(rb"\xe2\x86\x92[^\n]*?\d"),
 )

@@ -104,7 +104,7 @@ def _keyword_findings(text: str) -> list[str]:
     found: list[str] = []
     for match in _KEYWORD.finditer(text):
         raw = match.group("value")
-        value = raw.strip("\"'`,;.")
+        value = raw.strip("\"'`,;.)]}")
         if len(value) < 4 or _REFERENCE_VALUE.match(value):
             continue
         key = match.group("key")

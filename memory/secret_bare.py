@@ -158,6 +158,13 @@ _LABEL_NOT = re.compile(
 )
 
 
+_PAYMENT = re.compile(
+    r"(?i)(?<!\w)(?:bank\w*|banco|banque|banca|sparkasse|mb ?way|bizum|paypal|venmo|"
+    r"multibanco|card|tarjeta|karte|carte|cart[ãa]o|carta|visa|mastercard|amex|sim|handy|"
+    r"m[óo]vil|phone|telem[óo]vel|cellulare|portable)(?!\w)"
+)
+
+
 def _note_line(text: str) -> bool:
     for m in _LINE.finditer(text):
         label = m.group("label").strip()
@@ -170,8 +177,13 @@ def _note_line(text: str) -> bool:
         if " " in value and not re.fullmatch(r"\d(?: \d){2,7}", value):
             continue
         if _LINE_CODE.match(value):
-            if _YEAR.fullmatch(value) or re.fullmatch(r"\d{1,2}[-.]\d{1,2}[-.]\d{2,4}", value):
-                continue  # a year or a date
+            # "bus  7781", "Zimmer  204": a bare number needs a name of something it opens
+            named = bool(_OPENS.search(label) or _SIGN_IN_PLACE.search(label))
+            named = named or _PAYMENT.search(label) is not None
+            if _YEAR.fullmatch(value):
+                continue
+            if re.fullmatch(r"[\d ]+|\d{1,2}[-.]\d{1,2}[-.]\d{2,4}", value) and not named:
+                continue  # a number or a date
             return True
         if credential_like(value, near=True, direct=True) and not re.fullmatch(
             r"[\w.+-]+@[\w.-]+", value
@@ -428,10 +440,21 @@ _NOT_ANSWER = frozenset(
 )
 
 
+_FORGOT = re.compile(
+    r"(?i)(?<!\w)(?:can'?t|cannot|don'?t|not|no|nicht|kein\w*|pas|non|não|forgot\w*|"
+    r"olvid\w*|vergessen|oubli\w*|dimentica\w*|esque\w*|ask|pregunta|frag\w*|demande\w*|"
+    r"chiedi|pergunta)(?!\w)"
+)
+
+
 def _memorable(text: str) -> bool:
     for m in _MEMORABLE.finditer(text):
         rest = m.group("rest")
-        given = re.search(r"=\s*(\S+)", rest) or re.match(r"\s*[\"'“«„]?([^\W\d_]{3,24})", rest)
+        if _FORGOT.search(rest):
+            continue  # "memorable word: can't remember it"
+        given = re.search(r"=\s*(\S+)", rest) or re.match(
+            r"\s*[\"'“«„]?([^\W\d_]{3,24})(?!\w|['’]\w)", rest
+        )
         if given is not None and given.group(1).lower() not in _NOT_ANSWER:
             return True
     return False

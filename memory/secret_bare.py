@@ -325,6 +325,27 @@ _BETWEEN_NOT = re.compile(
 )
 
 
+# "The lockbox is behind the plant: 1 2 0 8": something a code opens, then ':' and a code.
+_LOCK_COLON = re.compile(
+    rf"(?i)(?P<said>[^\n:.;!?\d]{{0,50}})(?::|→|->)[ \t]*(?P<value>{_CODE}){_CODE_END}"
+    rf"[ \t]*(?:$|[\n.;,!(—–-])"
+)
+
+
+def _lock_then_colon(text: str) -> bool:
+    for m in _LOCK_COLON.finditer(text):
+        said, value = m.group("said"), m.group("value")
+        if _OPENS.search(said) is None or NOT_CODE_CONTEXT.search(said) or number_label(said):
+            continue
+        if _YEAR.fullmatch(value) or _BETWEEN_WORDS.search(said) or _LABEL_NOT.search(said):
+            continue
+        if value[0].isalpha():
+            continue  # "Door: B204": a door's name
+        if " " in value or stands_alone(text, m.start("value"), m.end("value")):
+            return True
+    return False
+
+
 def _named_code(text: str) -> bool:
     for m in _BARE_CODE.finditer(text):
         value = m.group("value")
@@ -340,7 +361,8 @@ def _named_code(text: str) -> bool:
         # is named next to the code word, or the word is PIN and the code follows it
         pin_then_code = not between and m.group("word").lower() in ("pin", "puk")
         if m.group("sep") is None and not pin_then_code:
-            if _OPENS.search(m.group("before") + between) is None:
+            named = m.group("before") + between
+            if _OPENS.search(named) is None and _PAYMENT.search(named) is None:
                 continue
         if " " in value or stands_alone(text, m.start("value"), m.end("value")):
             return True
@@ -468,7 +490,7 @@ def find_bare_secrets(text: str) -> set[str]:
             found.add("PIN or door code")
         if _typed_password(text):
             found.add("password")
-        if _named_code(text):
+        if _named_code(text) or _lock_then_colon(text):
             found.add("PIN or door code")
         if _recovery_list(text):
             found.add("recovery codes")

@@ -256,6 +256,22 @@ SAID = [
     "pour la boîte aux lettres, cadenas : 0 4 2",
     "la combinación de la maleta es 3 7 9",
     "Spind-Code: 5 5 2 1",
+    "la contra del wifi es tortilla2020",
+    "PASSWORD IS BLUEBERRY77 DON'T FORGET",
+    "mdp ENT des enfants : Lapin2017",
+    "pw Instagram: gattoNero_9",
+    "https://files.example.com/share?token=9fKq2LmX8vTz4RpW7nBc",
+    "🔑 wifi: CasaBlanca_2023 📶",
+    "Hola Lucía,\nTe paso los datos de acceso:\nUsuario: panaderia\n"
+    "Contraseña: Harina#2024\nUn saludo,\nMarcos",
+    "pin tarjeta nueva 5 5 0 3 (la vieja era otra)",
+    "Schließfach Bahnhof Nr. 112, Code 4-7-7-2",
+    "o PIN do telemóvel novo é 2 2 0 9",
+    "le code du cadenas du vélo c'est 7-3-1",
+    "l'allarme si disattiva con 0 5 1 5",
+    "The Airbnb lockbox is behind the plant: 1 2 0 8",
+    "backup codes 19283746 55667788 11223344 99001122",
+    "my 2fa backup: 4f7k-2m9p 8x1q-0z3w",
 ]
 
 # The same subjects with no secret in them, and ids that look like one.
@@ -419,6 +435,21 @@ ONLY_TALK = [
     "Apt 4B, code at the desk",
     "call 0800 123 456 and key in your account number",
     "IBAN ES12 3456 7890 1234 5678 9012 for the rent",
+    "la contra del partido fue muy buena",
+    "PASSWORD RESET EMAIL NEVER ARRIVED",
+    "mdp oublié encore une fois",
+    "pw change forced by IT next week",
+    "https://files.example.com/share?id=12345",
+    "🔑 lost my keys again 😩",
+    "Hola Lucía,\nTe paso la factura 2024/113 del horno.\nUn saludo,\nMarcos",
+    "pin de la solapa: 5 euros",
+    "Schließfach Bahnhof Nr. 112, kostet 4 € pro Tag",
+    "o telemóvel novo chega dia 22",
+    "le vélo est réparé, 31 € la chambre à air",
+    "l'allarme è stato revisionato il 5/10",
+    "The Airbnb is 12 minutes from the beach",
+    "backup took 19 minutes, 556 GB",
+    "2fa is now mandatory for all staff",
 ]
 
 

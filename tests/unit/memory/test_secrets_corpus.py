@@ -87,9 +87,9 @@ def test_fourth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v4: written by someone who saw neither the rules nor the earlier sets, read
     once (recall 204/248 = 0.823, false refusals 3/207 = 0.014). Its misses were then studied
     by kind of phrasing (values said with no key word beside them, memory/secret_bare.py):
-    240/248 = 0.968 and 0/207 since. A floor, not a result: it is training data now."""
+    241/248 = 0.972 and 0/207 since. A floor, not a result: it is training data now."""
     recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
-    assert recall >= 240 / 248 and false_refusals == 0.0
+    assert recall >= 241 / 248 and false_refusals == 0.0
 
 
 @pytest.mark.xfail(

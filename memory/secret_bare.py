@@ -10,7 +10,17 @@ Portuguese and Italian:
   "MB WAY  997739", "Netflix  ana@example.pt  azulejo53?";
 - a value no person would write for anything but a password: upper and lower case, digits
   and a symbol ("%OmR8QoliSD!$"), or case and digits mixed at random ("7uSZO1mGjU8xNQB");
-- the word an alarm company asks for: "la palabra clave es mariposa", "code word: heron".
+- the word an alarm company asks for: "la palabra clave es mariposa", "code word: heron",
+  and what a bank asks besides a password (a memorable word, a security answer);
+- a code named with words between ("código del garaje 58 21 09", "Türcode Werkstatt: …"),
+  something a code opens then ':' and a code ("the lockbox is behind the plant: 1 2 0 8"),
+  a dial lock ("left 12, right 34, left 7");
+- a password given where it is typed ("para entrar al wifi, pon …", "use … to log in"), and
+  the reply on the line after a question about one ("what's the wifi?" / "it's …");
+- recovery codes listed as dashed groups, an authenticator key in groups of four.
+
+A bare number needs a name of what it opens: "bus  7781", "Door: B204", "press 1 for
+English", "dial 112", "the show opens with 3 songs" pass.
 """
 
 from __future__ import annotations

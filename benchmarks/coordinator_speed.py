@@ -41,7 +41,12 @@ COLD: list[tuple[str, list[str], float]] = [
     ("labmem remember --layer daily", ["remember", "--layer", "daily", "Swapped a fan."], 0.6),
     ("labmem remember (auto-routed)", ["remember", "I prefer answers in metric units."], 1.2),
     ("labmem search (index current)", ["search", "battery"], 1.5),
+    # 24 skills without trigger phrases installed (tests/data/skills_v2): matched by
+    # description; a Spanish request also loads the multilingual model.
+    ("labmem skills match (English)", ["skills", "match", "plan dinners for the week"], 1.5),
+    ("labmem skills match (Spanish)", ["skills", "match", "planifica las cenas de la semana"], 1.5),
 ]
+SKILLS = Path(__file__).resolve().parents[1] / "tests" / "data" / "skills_v2" / "collection"
 COLD_RUNS = 5
 Row = tuple[str, float, float | None, float | None]  # label, seconds, baseline s, target
 
@@ -115,6 +120,9 @@ def main() -> None:
                 times.append(time.perf_counter() - started)
         times.sort()
         boots.sort()
+        import shutil
+
+        shutil.copytree(SKILLS, home / "skills", dirs_exist_ok=True)
         base, cold = cold_commands(home, args.baseline)
     print(f"{'measure':52} {'value':>10}  target")
     print(

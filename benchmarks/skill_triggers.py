@@ -103,6 +103,7 @@ def collection_requests(part: str) -> list[tuple[str, str | None]]:
 
 def collection_matcher(embedder: Any, threshold: float | None = None) -> Any:
     """The published collection installed as a workspace, plus the bundled skills."""
+    from memory.search.embedders import multilingual_embedder
     from skills.discovery import SkillLibrary
     from skills.matching import DESCRIPTION_THRESHOLD, Matcher
 
@@ -111,6 +112,7 @@ def collection_matcher(embedder: Any, threshold: float | None = None) -> Any:
         list(cat.skills.values()),
         embedder,
         description_threshold=DESCRIPTION_THRESHOLD if threshold is None else threshold,
+        multilingual=multilingual_embedder,
     )
 
 

@@ -169,8 +169,21 @@ class Services:
                 daily=self.daily,
                 clock=self.clock,
                 embedder=lambda: self.embedder,
+                multilingual=self._multilingual,
             )
         return self._skills
+
+    def _multilingual(self) -> Embedder | None:
+        """The multilingual embedder for skill matching across languages, or None when
+        the configured embedder has no model (lexical only) or the model is missing."""
+        if getattr(self.embedder, "degraded", False):
+            return None
+        from memory.search.embedders import ModelUnavailableError, multilingual_embedder
+
+        try:
+            return multilingual_embedder()
+        except ModelUnavailableError:
+            return None
 
     # -- curated files -----------------------------------------------------------------------
     def curated_store(self, layer: str, project: str | None) -> CuratedFile | None:

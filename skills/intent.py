@@ -10,6 +10,16 @@ for", "¿quién escribió Don Quijote?") asks the assistant to answer, not to ru
 it names a skill's topic. It opens with a question word and refers to nothing of the
 user's: no "this", "these", "my", "here", "attached", "este", "mi", "aquí", nor a Spanish
 verb in the first person ("¿cómo hago…?", "¿dónde guardé…?").
+
+``reports_problem``: a statement that reports something going wrong ("first layer won't
+stick", "extruder keeps clicking", "el portátil se desconecta del wifi") asks for help as
+plainly as a question does.
+
+``asks_for_advice``: a question whose shape asks for knowledge or an opinion whatever it
+names — a difference, a meaning, a recommendation, a purchase, an explanation ("what's the
+difference between a Pi 4 and a Pi 5", "what does 'net 30' mean on an invoice", "¿qué
+impresora 3D me compro?"). Skills do tasks; these are answered by the assistant, so a skill
+needs a clearly higher score to take one.
 """
 
 from __future__ import annotations
@@ -18,7 +28,7 @@ import re
 
 from skills.language import fold
 
-__all__ = ["asks_for_knowledge", "looks_like_request"]
+__all__ = ["asks_for_advice", "asks_for_knowledge", "looks_like_request", "reports_problem"]
 
 _VERBS = (
     "check|run|start|restore|recover|get|bring|make|create|add|give|set|put|clear|remove|free|"
@@ -96,3 +106,37 @@ def asks_for_knowledge(text: str) -> bool:
     if _PERSONAL.search(folded) or _PAST_FIRST_PERSON.search(text.lower()):
         return False
     return bool(_QUESTION.search(folded))
+
+
+_ADVICE = re.compile(
+    r"\b(?:difference between|differ from|diferencia (?:hay )?entre|que diferencia|"
+    r"what (?:does|do) (?!(?:these|this|my|those|that|it)\b)[\w' -]{1,40} (?:mean|stand for)|"
+    r"what (?:is|are) (?:a|an|some)\b|que significa|que quiere decir|que es (?:un|una|lo)\b|"
+    r"recommend (?:a|an|some|me)\b|recomiendas|recomiendame|which (?:one )?is better|"
+    r"que es mejor|is it worth|merece la pena|vale la pena|should i buy|"
+    r"(?:which|what|que) [\w ]{1,30} (?:should i buy|me compro|compro)\b|"
+    r"where can i (?:buy|download)|donde (?:compro|puedo comprar|descargo)|"
+    r"explain (?:how|what|why)|explicame|tell me (?:a|about)\b|cuentame|"
+    r"how (?:long|many|much) (?:do|does|is|are|can|should)\b|what time is it|que hora es)",
+)
+
+
+def asks_for_advice(text: str) -> bool:
+    """A question shaped to ask for knowledge or an opinion (a difference, a meaning, a
+    recommendation, a purchase, an explanation), in English or Spanish."""
+    return bool(_ADVICE.search(fold(text)))
+
+
+_PROBLEM = re.compile(
+    r"\b(?:keeps? \w+ing|won'?t|wont|doesn'?t|does not|isn'?t|can'?t|cannot|not working|"
+    r"no longer|stopped|stops|fails?|failed|failing|stuck|errors?|wrong|xfa|porfa|pls|plz|"
+    r"no (?:funciona|carga|cargan|va|arranca|sale|salen|pega|conecta|encuentro|entiendo|se)|"
+    r"se (?:desconecta|cae|atasca|despega|corta|rompe|me)|va (?:muy )?lent\w*|falla\w*|"
+    r"atascad\w*|mal)\b"
+)
+
+
+def reports_problem(text: str) -> bool:
+    """A statement reporting that something goes wrong (or a bare "pls"/"xfa"), English or
+    Spanish: it asks for help although it asks no question."""
+    return bool(_PROBLEM.search(fold(text)))

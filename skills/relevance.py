@@ -11,7 +11,11 @@ the body's first heading, and (at lower weight) the body itself. Two signals are
   weight. Words meet by stem or prefix (``skills.language``).
 
 Either side in Spanish is glossed first (``skills.language.gloss``), so a Spanish request
-meets an English description and an English request a Spanish one.
+meets an English description and an English request a Spanish one. A Spanish request is
+also read by a multilingual model (``multilingual``, loaded on the first such request):
+``MULTILINGUAL_WEIGHT`` times its best cosine with the description, its sentences, the
+name and the heading, as written, is added — the gloss knows a few hundred words, the
+model the whole language. English requests do not load it.
 
 The sum is compared with a threshold calibrated on labelled requests
 (``benchmarks/skill_triggers.py --calibrate``).
@@ -27,14 +31,22 @@ from typing import Any
 
 import numpy as np
 
-from skills.language import content_words, gloss, word_keys
+from skills.language import content_words, gloss, is_spanish, word_keys
 from skills.model import Skill
 
-__all__ = ["DescriptionScorer", "body_passages", "profile_texts", "what_it_does"]
+__all__ = [
+    "DescriptionScorer",
+    "body_passages",
+    "profile_texts",
+    "reads_across_languages",
+    "what_it_does",
+    "written_texts",
+]
 
 WORD_WEIGHT = 0.3  # description, name and heading words
 BODY_WORD_WEIGHT = 0.15  # the same words plus the body's
 BODY_MEANING_WEIGHT = 0.5  # the best body passage's cosine
+MULTILINGUAL_WEIGHT = 2.0  # the multilingual model's best cosine, for Spanish requests
 GATE = (0.05, 0.2)  # words count not at all below this cosine, fully from 0.25 up
 _SENTENCE = re.compile(r"(?<=[.;])\s+|\s+—\s+")
 _EXCLUSION = re.compile(
@@ -63,6 +75,15 @@ def profile_texts(skill: Skill) -> list[str]:
     parts = [description, *(s for s in _SENTENCE.split(description) if len(s) > 3)]
     parts += sorted(names) + ([skill.heading] if skill.heading else [])
     return list(dict.fromkeys(gloss(p.strip()) for p in parts if p.strip()))
+
+
+def written_texts(skill: Skill) -> list[str]:
+    """What the multilingual model reads of a skill: the description without what it is
+    not for, each of its sentences, the name and the heading, as written (not glossed)."""
+    description = what_it_does(skill)
+    parts = [description, *(s for s in _SENTENCE.split(description) if len(s) > 3)]
+    parts += [skill.name.replace("-", " ")] + ([skill.heading] if skill.heading else [])
+    return list(dict.fromkeys(p.strip() for p in parts if p.strip()))
 
 
 def body_passages(skill: Skill) -> list[str]:
@@ -109,12 +130,28 @@ class _WordScorer:
         return out / math.sqrt(len(words) + 1), found
 
 
-class DescriptionScorer:
-    """Scores a request against every skill by description (meaning + words)."""
+def reads_across_languages(request: str) -> bool:
+    """Whether a request is read by the multilingual model too (it is Spanish)."""
+    return is_spanish(request)
 
-    def __init__(self, skills: Sequence[Skill], embedder: Any) -> None:
+
+class DescriptionScorer:
+    """Scores a request against every skill by description (meaning + words).
+
+    ``multilingual``: returns the multilingual embedder (or None); called on the first
+    request that needs it, so English-only use never loads the model."""
+
+    def __init__(
+        self,
+        skills: Sequence[Skill],
+        embedder: Any,
+        multilingual: Callable[[], Any] | None = None,
+    ) -> None:
         self.skills = list(skills)
         self.embedder = embedder
+        self.multilingual = multilingual
+        self._written = [(i, t) for i, s in enumerate(self.skills) for t in written_texts(s)]
+        self._written_vectors: tuple[Any, np.ndarray] | None = None
         heads = [
             gloss(f"{s.name.replace('-', ' ')} {s.meta.name} {s.heading} {what_it_does(s)}")
             for s in self.skills
@@ -139,6 +176,26 @@ class DescriptionScorer:
             self._vectors = (vectors[: len(self._texts)], vectors[len(self._texts) :])
         return self._vectors
 
+    def crosses(self, request: str) -> bool:
+        """Whether ``request`` is scored with the multilingual model (after ``totals``)."""
+        return self._written_vectors is not None and reads_across_languages(request)
+
+    def _across(self, request: str) -> np.ndarray | None:
+        """Per skill, the multilingual model's best cosine with its written texts (None
+        when the request is not read across languages or no model is available)."""
+        if self.multilingual is None or not self._written or not reads_across_languages(request):
+            return None
+        if self._written_vectors is None:
+            model = self.multilingual()
+            if model is None:
+                self.multilingual = None
+                return None
+            vectors = model.embed([t for _, t in self._written])
+            self._written_vectors = (model, vectors)
+        model, vectors = self._written_vectors
+        owners = np.array([i for i, _ in self._written], dtype=int)
+        return self._best(owners, vectors @ model.embed([request])[0])
+
     def _best(self, owners: np.ndarray, cosines: np.ndarray) -> np.ndarray:
         """Per skill, the best of its texts' cosines (-1 for a skill without texts).
         ``owners`` is non-decreasing: each skill's texts are listed together."""
@@ -153,6 +210,7 @@ class DescriptionScorer:
     ) -> tuple[np.ndarray, Callable[[int], str]]:
         """The score of each skill, in the order given, and ``why(index)``, which says
         what made a skill's score. ``embed`` may serve the request's vector from a cache."""
+        across = self._across(request)
         request = gloss(request)
         words = {w: word_keys(w) for w in sorted(set(content_words(request)))}
         lexical, found = self.words.score(words)
@@ -173,10 +231,15 @@ class DescriptionScorer:
             + BODY_MEANING_WEIGHT * passage
             + related * (WORD_WEIGHT * lexical + BODY_WORD_WEIGHT * body)
         )
+        if across is not None:
+            total = total + MULTILINGUAL_WEIGHT * across
 
         def why(index: int) -> str:
             shown = ", ".join(f"'{w}'" for w in found[index][:4]) or "none"
-            return f"meaning {meaning[index]:.2f}, body {passage[index]:.2f}, words {shown}"
+            crossed = "" if across is None else f", across languages {across[index]:.2f}"
+            return (
+                f"meaning {meaning[index]:.2f}{crossed}, body {passage[index]:.2f}, words {shown}"
+            )
 
         return total, why
 

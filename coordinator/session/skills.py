@@ -37,7 +37,8 @@ class SkillSession:
     """The skills a session sees, a matcher rebuilt when the skills change, and activation.
 
     ``embedder`` is called only when a request is matched: listing and activating a skill
-    load no model."""
+    load no model. ``multilingual`` (the multilingual embedder, or None) is called only
+    when a Spanish request is matched by description: English requests never load it."""
 
     def __init__(
         self,
@@ -49,12 +50,14 @@ class SkillSession:
         daily: DailyLog,
         clock: Clock,
         embedder: Callable[[], Embedder],
+        multilingual: Callable[[], Embedder | None] | None = None,
     ) -> None:
         self.session_kind = session_kind
         self.session = session
         self.daily = daily
         self.clock = clock
         self.embedder = embedder
+        self.multilingual = multilingual
         self.library = SkillLibrary(
             workspace.skills_dir, extra_roots=split_skills_path(skills_path)
         )
@@ -82,9 +85,18 @@ class SkillSession:
             embedder = self.embedder()
             if embedder is not None and hasattr(embedder, "identity"):
                 embedder = _KeptVectors(embedder, self.index_dir / "skill-vectors.npz")
-            self._matcher = Matcher(list(cat.skills.values()), embedder)
+            self._matcher = Matcher(
+                list(cat.skills.values()), embedder, multilingual=self._multilingual
+            )
             self._matcher_for = cat
         return self._matcher
+
+    def _multilingual(self) -> Any:
+        """The multilingual embedder with its skill vectors kept in the index folder."""
+        model = self.multilingual() if self.multilingual else None
+        if model is None:
+            return None
+        return _KeptVectors(model, self.index_dir / "skill-vectors-multilingual.npz")
 
     def match(self, request: str, limit: int = 5) -> list[Match]:
         return self.matcher().match(request, limit)

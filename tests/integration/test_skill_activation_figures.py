@@ -1,16 +1,18 @@
-"""Activation figures on the test part of tests/data/skills.
+"""Activation figures on the test part of tests/data/skills and on tests/data/skills_v2.
 
-Both parts of that set have been read while the matcher was built, so these are
-development figures, not a measure of how it does on skills and requests it has never
-seen. The build fails when they drop below those recorded in docs/benchmarks.md. The
-targets (top-1 ≥ 0.85 and false activations ≤ 0.03 together) are not met on this part:
-that test is an expected failure, strict, so it turns into a failure to fix the day they
-are.
+Both sets (two writers) have been read while the matcher was built and its bars were
+calibrated on both together, so these are development figures, not a measure of how it
+does on skills and requests it has never seen (``benchmarks/skill_triggers.py --cross``
+gives the leave-one-set-out figures). The build fails when they drop below those recorded
+in docs/benchmarks.md. The targets (top-1 ≥ 0.85 and false activations ≤ 0.03 together)
+are not met on either set: those tests are expected failures, strict, so they turn into
+failures to fix the day they are.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,30 +20,41 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-RECORDED_TOP1 = 0.84  # measured 0.859 (79 of 92); one request of slack
-RECORDED_FALSE = 0.033  # measured 0.032 (1 of 31)
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
+# (set, part, positives, negatives, top-1 floor, false activations ceiling)
+RECORDED = {
+    "skills": ("test", 92, 31, 0.858, 0.065),  # measured 0.870 (80/92), 0.065 (2/31)
+    "skills_v2": ("frozen", 180, 80, 0.616, 0.025),  # measured 0.622 (112/180), 0.025 (2/80)
+}
+
+pytestmark = pytest.mark.integration  # figures of the real models
 
 
-pytestmark = pytest.mark.integration  # figures of the real MiniLM
-
-
-@pytest.fixture(scope="module")
-def frozen() -> dict[str, Any]:
-    from skill_triggers import collection_figures
+@pytest.fixture(scope="module", params=sorted(RECORDED))
+def figures(request: pytest.FixtureRequest) -> Iterator[tuple[str, dict[str, Any]]]:
+    import skill_triggers
 
     from memory.search.embedders import MiniLMEmbedder
 
-    return collection_figures("test", MiniLMEmbedder())
+    name, default = request.param, skill_triggers.DATA
+    skill_triggers.DATA = DATA / name
+    try:
+        yield name, skill_triggers.collection_figures(RECORDED[name][0], MiniLMEmbedder())
+    finally:
+        skill_triggers.DATA = default
 
 
 @pytest.mark.slow
-def test_frozen_figures_do_not_drop(frozen: dict[str, Any]) -> None:
-    assert (frozen["positives"], frozen["negatives"]) == (92, 31)
-    assert frozen["top1"] >= RECORDED_TOP1
-    assert frozen["false_activations"] <= RECORDED_FALSE
+def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
+    name, found = figures
+    _, positives, negatives, top1, false = RECORDED[name]
+    assert (found["positives"], found["negatives"]) == (positives, negatives)
+    assert found["top1"] >= top1
+    assert found["false_activations"] <= false + 1e-9
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="top-1 0.859 with false activations 0.032 (1 of 31)")
-def test_frozen_figures_meet_the_targets(frozen: dict[str, Any]) -> None:
-    assert frozen["top1"] >= 0.85 and frozen["false_activations"] <= 0.03
+@pytest.mark.xfail(strict=True, reason="skills: 0.870 / 0.065; skills_v2: 0.622 / 0.025")
+def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
+    _, found = figures
+    assert found["top1"] >= 0.85 and found["false_activations"] <= 0.03

@@ -1,12 +1,16 @@
 """Answers from memory: the current answer first, dates understood, "nothing" said plainly.
 
 ``answer_question`` reads a time expression (``memory.timeexpr``), searches (the question's
-words plus their other-language words, ``coordinator.bilingual``; "now"/"ahora" left out),
+words plus their other-language words, ``coordinator.bilingual``; "now"/"ahora" left out;
+plus the curated entries closest in meaning in any language, ``coordinator.crosslang``),
 drops what is not an answer (session summaries unless the question is about sessions;
 entries outside the asked days), ranks what is left for an answer (entries naming whom the
 question names; for a question about the present, the newest statement about the best
 entry's subject — a MEMORY.md fact, a note or a logged change, see ``coordinator.current``
-— with the replaced one said as history), decides whether memory holds an answer at all
+— with the replaced one said as history; when no words tell the change, the newest
+statement close to the best entry in the multilingual space, nearly as close to the
+question: "cambiamos de proveedor de electricidad: ahora Holaluz" after "electricity
+supplier: Iberdrola"), decides whether memory holds an answer at all
 (evidence strong enough, and holding the kind of value asked: ``coordinator.slots``), and
 writes the direct answer (the best supporting sentence) then at most three cited sources.
 "What did I do yesterday?" lists the entries of the asked days instead (of one topic: "what
@@ -24,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
 from coordinator.bilingual import other_words
+from coordinator.crosslang import closeness, curated_hits
 from coordinator.current import (
     CHANGE,
     NUMERIC,
@@ -36,6 +41,7 @@ from coordinator.current import (
     without_present,
 )
 from coordinator.slots import asked_slot, holds_slot
+from memory.folding import fold
 from memory.timeexpr import Window, find_window
 
 if TYPE_CHECKING:
@@ -69,6 +75,9 @@ ANCHOR = 0.6  # a fact or change this close to the best entry anchors the subjec
 NEWER_WORDS = 0.5  # a newer statement holds this share of the question words the best one holds
 UNNAMED = 0.8  # search score kept by an entry that does not name whom the question names
 COVER_BONUS = 1.0  # added per share of the question's words an entry holds
+ACROSS_BONUS = 1.0  # added per unit of multilingual cosine with the question
+SUBJECT_SIM = 0.5  # two entries this close in the multilingual space speak of one subject
+SUBJECT_MARGIN = 0.2  # a newer entry on the subject answers within this much of the best
 
 _PAST = re.compile(
     r"\b(?:did|used to|before|previous\w*|originally|at first|hice|hizo|hiciste|antes|"
@@ -144,6 +153,7 @@ class Candidate:
     named: bool
     change: bool
     topic: float = 0.0  # share of the question's words, names left out, the entry holds
+    across: float = 0.0  # cosine with the question in the multilingual space (en/es)
 
     @property
     def strength(self) -> float:
@@ -154,7 +164,7 @@ class Candidate:
 def _words(text: str) -> set[str]:
     from memory.search.lexical import terms
 
-    return {t for t in terms(text) if t not in _ES_STOP}
+    return {t for t in terms(fold(text)) if t not in _ES_STOP}  # "poster" meets "póster"
 
 
 _ES_ONLY = frozenset(
@@ -290,6 +300,9 @@ def _candidates(
         topic = len(content & held) / len(content) if content else 0.0
         change = bool(_CHANGE.search(hit.text))
         out.append(Candidate(hit, at[hit.citation], cos, cover, named, change, topic))
+    near = closeness(services, query, [c.hit.text for c in out])
+    if near is not None:
+        out = [replace(c, across=float(v)) for c, v in zip(out, near[0], strict=True)]
     return out
 
 
@@ -330,16 +343,16 @@ def _rank(
     pool += [c for c in (later(best) if later else []) if c.hit.citation not in seen]
     first = {c.hit.citation for c in order}
     newer = _successors(services, best, pool, question, first)
+    most = max((c.cover for c in newer), default=0.0)
+    newer = [c for c in newer if c.cover + 1e-9 >= most]
+    if not newer:  # no cue the words know: the newest entry close in meaning, any language
+        newer = _same_subject(services, best, [*order, *pool[15:]])
     if not newer:
         if best is not order[0] and best.hit.layer != "daily":
             order.remove(best)
             order.insert(0, best)
         return Ranked(order)
-    most = max(c.cover for c in newer)
-    newest = max(
-        (c for c in newer if c.cover + 1e-9 >= most),
-        key=lambda c: c.at or datetime.min.replace(tzinfo=UTC),
-    )
+    newest = max(newer, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
     order = [c for c in order if c.hit.citation != newest.hit.citation]
     order.insert(0, newest)
     return Ranked(order, best)
@@ -380,6 +393,7 @@ def _successors(
     asked = without_present(question)
     numeric = bool(NUMERIC.search(asked)) and holds_number(best.hit.text)
     vecs = _vectors(services, [c.hit for c in pool])
+    across = _across_sims(services, best, pool)
     floor = CLOSE_ENOUGH * _answer_score(best)
     mine = vecs.get(best.hit.citation)
     counts = Counter(v for c in pool for v in values(c.hit.text))
@@ -396,6 +410,7 @@ def _successors(
             continue
         theirs = vecs.get(c.hit.citation)
         sim = float(np.dot(mine, theirs)) if mine is not None and theirs is not None else 0.0
+        sim = max(sim, across.get(c.hit.citation, 0.0))
         if numeric and not holds_number(c.hit.text):
             continue
         fact = c.hit.layer == "memory"
@@ -408,6 +423,40 @@ def _successors(
     return out
 
 
+def _across_sims(services: Services, best: Candidate, pool: list[Candidate]) -> dict[str, float]:
+    """Each pool entry's multilingual cosine with ``best`` (by citation); {} without the model."""
+    near = closeness(services, best.hit.text, [c.hit.text for c in pool])
+    if near is None:
+        return {}
+    return {c.hit.citation: float(v) for c, v in zip(pool, near[0], strict=True)}
+
+
+def _same_subject(services: Services, best: Candidate, pool: list[Candidate]) -> list[Candidate]:
+    """Newer statements of a value that speak of ``best``'s subject in any language (close
+    to it in the multilingual space) and answer the question nearly as well: "cambio de luz:
+    contratado Som Energia" after "electricity at home: Endesa"."""
+    if best.at is None:
+        return []
+    across = _across_sims(services, best, pool)
+    top = _relevance(best)
+    return [
+        c
+        for c in pool
+        if c.at is not None
+        and c.at > best.at
+        and _states_value(c)
+        and c.named >= best.named
+        and across.get(c.hit.citation, 0.0) >= SUBJECT_SIM
+        and _relevance(c) >= top - SUBJECT_MARGIN
+    ]
+
+
+def _relevance(c: Candidate) -> float:
+    """How well an entry answers, in either language: its multilingual cosine with the
+    question (word overlap favours the entry written in the question's language)."""
+    return c.across
+
+
 def _names_any(text: str, names: list[str]) -> bool:
     """Does ``text`` name any of ``names`` (any case, any accents)?"""
     have = stems(text)
@@ -417,7 +466,11 @@ def _names_any(text: str, names: list[str]) -> bool:
 def _answer_score(c: Candidate) -> float:
     """Search's score, lowered for an entry that does not name whom the question names,
     plus the share of the question's words the entry holds (weights chosen on LoCoMo 0–4)."""
-    return c.hit.score * (1.0 if c.named else UNNAMED) + COVER_BONUS * c.cover
+    return (
+        c.hit.score * (1.0 if c.named else UNNAMED)
+        + COVER_BONUS * c.cover
+        + ACROSS_BONUS * c.across
+    )
 
 
 def _states_value(c: Candidate) -> bool:
@@ -572,8 +625,10 @@ def _digest(
 
 
 def _search(
-    services: Services, query: str, window: Window | None, zone: tzinfo, k: int
+    services: Services, query: str, window: Window | None, zone: tzinfo, k: int, asked: str = ""
 ) -> list[Hit]:
+    """Search's candidates; for a question without dates, also the curated entries closest
+    to ``asked`` in meaning in any language (a fact told in the other language)."""
     since = until = None
     if window:
         begin, end = window.instants(zone)
@@ -581,6 +636,8 @@ def _search(
         if window.start.year < 1990:
             since = None
     hits = reads.search(services, query, k=max(k, CANDIDATES), since=since, until=until)
+    if asked and not window:
+        hits += curated_hits(services, asked, {h.citation for h in hits})
     return hits
 
 
@@ -594,7 +651,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         return replace(listed, question=question)
     query = without_present(search_text(rest if window and _words(rest) else question))
     wider = " ".join([query, *other_words(query)])
-    hits = _search(services, wider, window, zone, k)
+    hits = _search(services, wider, window, zone, k, without_present(question))
     sessions = bool(_SESSIONS.search(question))
     if not sessions:
         hits = [h for h in hits if h.kind != "session-summary"]

@@ -72,6 +72,7 @@ class Services:
         self.search_warning: str | None = None
         self._embedder: Embedder | None = None
         self._vectors: StoredVectors | None = None
+        self._across: StoredVectors | None | bool = None  # False: no multilingual model
         self._search: SearchService | None = None
         self._router: Router | ModelRouter | None = None
         self._model: Any = None
@@ -81,6 +82,8 @@ class Services:
     def close(self) -> None:
         if self._vectors is not None:
             self._vectors.save()
+        if self._across is not None and not isinstance(self._across, bool):
+            self._across.save()
         if self._search is not None:
             self._search.close()
             self._search = None
@@ -114,6 +117,25 @@ class Services:
             path = self.workspace.index_dir / "entry-vectors.npz"
             self._vectors = StoredVectors(path, self.embedder)
         return self._vectors.get(texts)
+
+    def across_vectors(self, texts: Sequence[str]) -> Any:
+        """Multilingual embeddings of ``texts`` (English and Spanish in one space, for
+        matching across languages), kept between processes like ``vectors_for``; None when
+        the multilingual model is not installed (answers then match within a language)."""
+        if self._across is None:
+            from memory.entry_vectors import StoredVectors
+            from memory.search.embedders import ModelUnavailableError, multilingual_embedder
+
+            try:
+                model = multilingual_embedder()
+            except ModelUnavailableError:
+                self._across = False
+            else:
+                path = self.workspace.index_dir / "entry-vectors-multilingual.npz"
+                self._across = StoredVectors(path, model)
+        if isinstance(self._across, bool):
+            return None
+        return self._across.get(texts)
 
     @property
     def search_service(self) -> SearchService:

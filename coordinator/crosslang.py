@@ -1,0 +1,88 @@
+"""Matching a question with entries across English and Spanish.
+
+Search's model (MiniLM) is English-only: "what do we use to watch movies at home" does not
+meet "Plex fuera, Jellyfin dentro: desde hoy el servidor de pelis es Jellyfin". The
+multilingual embedder (``memory.search.embedders.multilingual_embedder``) puts both
+languages in one space. ``curated_hits`` compares the question with every active entry of
+MEMORY.md and the project notes — where lasting facts and their changes are kept — and
+returns the closest ones, to join search's candidates; ``closeness`` gives texts' cosines
+with the question and with each other, for ranking and for telling whether two entries
+speak of one subject. Entry vectors are kept between processes
+(``Services.across_vectors``); without the model both return nothing and answers match
+within a language, as search does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from coordinator import reads
+
+if TYPE_CHECKING:
+    from coordinator.services import Services
+    from memory.records import Record
+    from memory.search.service import Hit
+
+__all__ = ["closeness", "curated_hits"]
+
+CURATED = 6  # curated entries added to search's candidates
+
+
+def _curated(services: Services) -> list[Record]:
+    """Active entries of MEMORY.md and the project notes this session may read."""
+    records: list[Record] = []
+    try:
+        records += reads.memory_records(services)
+    except Exception:  # a session that may not read MEMORY.md
+        return []
+    for name in services.projects.names():
+        try:
+            records += reads.project_records(services, name)
+        except Exception:
+            break
+    return [r for r in records if r.active and r.text.strip()]
+
+
+def _hit(record: Record, score: float) -> Hit:
+    from memory.search.ranking import Hit
+
+    return Hit(
+        record.citation,
+        record.path,
+        record.line_start,
+        record.line_end,
+        record.layer,
+        record.kind,
+        record.id,
+        None,
+        record.src.removeprefix("import:"),
+        record.project,
+        score,
+        record.text,
+    )  # fmt: skip
+
+
+def curated_hits(services: Services, question: str, have: set[str], k: int = CURATED) -> list[Hit]:
+    """The ``k`` curated entries closest to ``question`` in meaning, in either language,
+    that are not among ``have`` (citations); each scored by its cosine."""
+    import numpy as np
+
+    records = [r for r in _curated(services) if r.citation not in have]
+    if not records or k <= 0:
+        return []
+    vectors = services.across_vectors([question, *(r.text for r in records)])
+    if vectors is None:
+        return []
+    sims = vectors[1:] @ vectors[0]
+    best = np.argsort(-sims)[:k]
+    return [_hit(records[i], float(sims[i])) for i in best]
+
+
+def closeness(services: Services, question: str, texts: list[str]) -> tuple[Any, Any] | None:
+    """(each text's cosine with ``question``, the texts' cosines with each other) in the
+    multilingual space; None without the model."""
+    vectors = services.across_vectors([question, *texts])
+    if vectors is None:
+        return None
+    rest = vectors[1:]
+    return rest @ vectors[0], rest @ rest.T

@@ -1,0 +1,79 @@
+"""Answers across English and Spanish: a fact told in one language and changed in the
+other is answered with its new value; without the multilingual model answers still work."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coordinator import Lab
+
+NOW = "2026-11-29T10:00:00Z"
+
+FACTS = [
+    ("memory", "electricity supplier at home: Iberdrola, fixed price", "2026-10-02T08:00:00Z"),
+    ("memory", "the spare keys are in the blue box in the hall", "2026-10-03T08:00:00Z"),
+    ("daily", "long walk by the river with Ana", "2026-10-04T18:00:00Z"),
+    ("memory", "cambiamos de proveedor de electricidad en casa: ahora Holaluz, desde diciembre",
+     "2026-11-20T09:00:00Z"),
+    ("memory", "para ver pelis en casa usamos Kodi en la Raspberry", "2026-11-21T09:00:00Z"),
+]  # fmt: skip
+
+
+@pytest.fixture
+def lab(monkeypatch: pytest.MonkeyPatch, home: Path) -> Iterator[Lab]:
+    monkeypatch.setenv("LABMEM_NOW", NOW)
+    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+    with Lab.open(home) as opened:
+        report = opened.import_entries(
+            {"layer": layer, "text": text, "time": at} for layer, text, at in FACTS
+        )
+        assert report.refused == 0
+        yield opened
+
+
+@pytest.mark.integration  # needs both models
+@pytest.mark.parametrize(
+    "question",
+    ["who is our electricity supplier at home?", "¿quién es nuestro proveedor de electricidad?"],
+)
+def test_a_fact_changed_in_the_other_language_is_answered_with_its_new_value(
+    lab: Lab, question: str
+) -> None:
+    answer = lab.ask(question)
+    first = answer.text.split("\n")[0]
+    assert answer.found and "Holaluz" in first and "Iberdrola" not in first
+
+
+@pytest.mark.integration  # needs both models
+def test_a_spanish_fact_answers_an_english_question(lab: Lab) -> None:
+    answer = lab.ask("what do we use to watch movies at home?")
+    assert answer.found and "Kodi" in answer.text.split("\n")[0]
+
+
+@pytest.mark.integration  # needs the multilingual model
+def test_entry_vectors_are_kept_between_processes(lab: Lab, home: Path) -> None:
+    lab.ask("who is our electricity supplier at home?")
+    lab.close()
+    kept = home / ".labmem" / "index" / "entry-vectors-multilingual.npz"
+    assert kept.is_file() and kept.stat().st_size > 0
+
+
+@pytest.mark.integration  # needs the search model
+def test_without_the_multilingual_model_answers_match_within_a_language(
+    monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    from memory.search import embedders
+
+    def missing() -> None:
+        raise embedders.ModelUnavailableError("the multilingual model is not installed")
+
+    monkeypatch.setattr(embedders, "multilingual_embedder", missing)
+    monkeypatch.setenv("LABMEM_NOW", NOW)
+    with Lab.open(home) as lab:
+        lab.import_entries([{"layer": "memory", "text": FACTS[1][1], "time": FACTS[1][2]}])
+        answer = lab.ask("where are the spare keys?")
+        assert answer.found and "blue box" in answer.text.split("\n")[0]
+        assert lab._services.across_vectors(["keys"]) is None

@@ -19,13 +19,38 @@ from typing import TYPE_CHECKING, Any
 from coordinator import reads
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from coordinator.services import Services
     from memory.records import Record
     from memory.search.service import Hit
 
-__all__ = ["closeness", "curated_hits"]
+__all__ = ["PassingVectors", "closeness", "curated_hits"]
 
 CURATED = 6  # curated entries added to search's candidates
+PASSING = 4096  # vectors of questions and log lines kept in a process
+
+
+class PassingVectors:
+    """Multilingual vectors of texts seen in passing (questions, log lines), by text, for
+    this process only; the oldest go first past ``PASSING``."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self._known: dict[str, Any] = {}
+
+    def get(self, texts: Sequence[str]) -> Any:
+        import numpy as np
+
+        missing = list(dict.fromkeys(t for t in texts if t not in self._known))
+        if missing:
+            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
+                self._known[text] = np.asarray(vector, dtype=np.float32)
+            while len(self._known) > PASSING:
+                del self._known[next(iter(self._known))]
+        if not texts:
+            return np.zeros((0, self.embedder.identity.dimension), dtype=np.float32)
+        return np.stack([self._known[t] for t in texts])
 
 
 def _curated(services: Services) -> list[Record]:
@@ -70,10 +95,10 @@ def curated_hits(services: Services, question: str, have: set[str], k: int = CUR
     records = [r for r in _curated(services) if r.citation not in have]
     if not records or k <= 0:
         return []
-    vectors = services.across_vectors([question, *(r.text for r in records)])
-    if vectors is None:
+    asked = services.across_vectors([question], keep=False)
+    if asked is None:
         return []
-    sims = vectors[1:] @ vectors[0]
+    sims = services.across_vectors([r.text for r in records]) @ asked[0]
     best = np.argsort(-sims)[:k]
     return [_hit(records[i], float(sims[i])) for i in best]
 
@@ -81,7 +106,7 @@ def curated_hits(services: Services, question: str, have: set[str], k: int = CUR
 def closeness(services: Services, question: str, texts: list[str]) -> tuple[Any, Any] | None:
     """(each text's cosine with ``question``, the texts' cosines with each other) in the
     multilingual space; None without the model."""
-    vectors = services.across_vectors([question, *texts])
+    vectors = services.across_vectors([question, *texts], keep=False)
     if vectors is None:
         return None
     rest = vectors[1:]

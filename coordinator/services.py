@@ -27,6 +27,7 @@ from memory.workspace import Workspace
 from projects.notes import ProjectNotes
 
 if TYPE_CHECKING:
+    from coordinator.crosslang import PassingVectors
     from coordinator.llm import ModelRouter
     from coordinator.router import Router
     from coordinator.session.skills import SkillSession
@@ -73,6 +74,7 @@ class Services:
         self._embedder: Embedder | None = None
         self._vectors: StoredVectors | None = None
         self._across: StoredVectors | None | bool = None  # False: no multilingual model
+        self._passing: PassingVectors | None = None
         self._search: SearchService | None = None
         self._router: Router | ModelRouter | None = None
         self._model: Any = None
@@ -118,10 +120,12 @@ class Services:
             self._vectors = StoredVectors(path, self.embedder)
         return self._vectors.get(texts)
 
-    def across_vectors(self, texts: Sequence[str]) -> Any:
+    def across_vectors(self, texts: Sequence[str], *, keep: bool = True) -> Any:
         """Multilingual embeddings of ``texts`` (English and Spanish in one space, for
-        matching across languages), kept between processes like ``vectors_for``; None when
-        the multilingual model is not installed (answers then match within a language)."""
+        matching across languages); None when the multilingual model is not installed
+        (answers then match within a language). With ``keep`` (curated entries, compared
+        on every question) they are kept between processes like ``vectors_for``; otherwise
+        (questions, log lines) only in this process, so the file stays small."""
         if self._across is None:
             from memory.entry_vectors import StoredVectors
             from memory.search.embedders import ModelUnavailableError, multilingual_embedder
@@ -135,7 +139,13 @@ class Services:
                 self._across = StoredVectors(path, model)
         if isinstance(self._across, bool):
             return None
-        return self._across.get(texts)
+        if keep:
+            return self._across.get(texts)
+        if self._passing is None:
+            from coordinator.crosslang import PassingVectors
+
+            self._passing = PassingVectors(self._across.embedder)
+        return self._passing.get(texts)
 
     @property
     def search_service(self) -> SearchService:

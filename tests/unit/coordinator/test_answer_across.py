@@ -54,7 +54,10 @@ def test_a_spanish_fact_answers_an_english_question(lab: Lab) -> None:
 
 
 @pytest.mark.integration  # needs the multilingual model
-def test_entry_vectors_are_kept_between_processes(lab: Lab, home: Path) -> None:
+def test_curated_entry_vectors_are_kept_between_processes(lab: Lab, home: Path) -> None:
+    # More curated entries than search's candidates: the rest are compared in meaning.
+    more = [f"shelf {n} in the storeroom holds box {n} of spare parts" for n in range(30)]
+    lab.import_entries({"layer": "memory", "text": t, "time": FACTS[0][2]} for t in more)
     lab.ask("who is our electricity supplier at home?")
     lab.close()
     kept = home / ".labmem" / "index" / "entry-vectors-multilingual.npz"

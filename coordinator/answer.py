@@ -75,7 +75,7 @@ ANCHOR = 0.6  # a fact or change this close to the best entry anchors the subjec
 NEWER_WORDS = 0.5  # a newer statement holds this share of the question words the best one holds
 UNNAMED = 0.8  # search score kept by an entry that does not name whom the question names
 COVER_BONUS = 1.0  # added per share of the question's words an entry holds
-ACROSS_BONUS = 1.0  # added per unit of multilingual cosine with the question
+ACROSS_BONUS = 1.0  # added per unit the multilingual cosine exceeds MiniLM's (en/es)
 SUBJECT_SIM = 0.5  # two entries this close in the multilingual space speak of one subject
 SUBJECT_MARGIN = 0.2  # a newer entry on the subject answers within this much of the best
 
@@ -466,11 +466,9 @@ def _names_any(text: str, names: list[str]) -> bool:
 def _answer_score(c: Candidate) -> float:
     """Search's score, lowered for an entry that does not name whom the question names,
     plus the share of the question's words the entry holds (weights chosen on LoCoMo 0–4)."""
-    return (
-        c.hit.score * (1.0 if c.named else UNNAMED)
-        + COVER_BONUS * c.cover
-        + ACROSS_BONUS * c.across
-    )
+    bridge = max(0.0, c.across - c.cos)  # what the multilingual space sees and MiniLM misses
+    named = 1.0 if c.named else UNNAMED
+    return c.hit.score * named + COVER_BONUS * c.cover + ACROSS_BONUS * bridge
 
 
 def _states_value(c: Candidate) -> bool:

@@ -445,6 +445,7 @@ def _same_subject(services: Services, best: Candidate, pool: list[Candidate]) ->
         if c.at is not None
         and c.at > best.at
         and _states_value(c)
+        and not (c.hit.layer == "daily" == best.hit.layer and _speaker(c.hit.text))
         and c.named >= best.named
         and across.get(c.hit.citation, 0.0) >= SUBJECT_SIM
         and _relevance(c) >= top - SUBJECT_MARGIN

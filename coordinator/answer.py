@@ -424,11 +424,18 @@ def _successors(
 
 
 def _across_sims(services: Services, best: Candidate, pool: list[Candidate]) -> dict[str, float]:
-    """Each pool entry's multilingual cosine with ``best`` (by citation); {} without the model."""
+    """Each pool entry's cosine with ``best`` (by citation): multilingual when a text is
+    Spanish, else MiniLM's (stored with the index)."""
+    import numpy as np
+
     near = closeness(services, best.hit.text, [c.hit.text for c in pool])
-    if near is None:
+    if near is not None:
+        return {c.hit.citation: float(v) for c, v in zip(pool, near[0], strict=True)}
+    vecs = _vectors(services, [best.hit, *(c.hit for c in pool)])
+    mine = vecs.get(best.hit.citation)
+    if mine is None:
         return {}
-    return {c.hit.citation: float(v) for c, v in zip(pool, near[0], strict=True)}
+    return {c: float(np.dot(mine, v)) for c, v in vecs.items()}
 
 
 def _same_subject(services: Services, best: Candidate, pool: list[Candidate]) -> list[Candidate]:
@@ -454,8 +461,9 @@ def _same_subject(services: Services, best: Candidate, pool: list[Candidate]) ->
 
 def _relevance(c: Candidate) -> float:
     """How well an entry answers, in either language: its multilingual cosine with the
-    question (word overlap favours the entry written in the question's language)."""
-    return c.across
+    question (word overlap favours the entry written in the question's language); MiniLM's
+    when all is English."""
+    return c.across or c.cos
 
 
 def _names_any(text: str, names: list[str]) -> bool:

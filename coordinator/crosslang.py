@@ -14,6 +14,7 @@ within a language, as search does.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from memory.records import Record
     from memory.search.service import Hit
 
-__all__ = ["PassingVectors", "closeness", "curated_hits"]
+__all__ = ["PassingVectors", "closeness", "curated_hits", "spanish_in"]
 
 CURATED = 6  # curated entries added to search's candidates
 PASSING = 4096  # vectors of questions and log lines kept in a process
@@ -103,9 +104,30 @@ def curated_hits(services: Services, question: str, have: set[str], k: int = CUR
     return [_hit(records[i], float(sims[i])) for i in best]
 
 
+_SPANISH = frozenset(
+    """el la los las del que es está están un una unos por para con mi mis tu y en de se lo al
+    ya hay pero muy como más hoy ayer ahora""".split()
+)
+_MARKS = re.compile(r"[¿¡ñáéíóúÑÁÉÍÓÚ]")
+
+
+def spanish_in(texts: Sequence[str]) -> bool:
+    """Does any of ``texts`` look Spanish (a mark of Spanish spelling, or two of its
+    function words)? When none does, MiniLM alone judges: no multilingual vectors."""
+    for text in texts:
+        if _MARKS.search(text):
+            return True
+        if len(_SPANISH & set(re.findall(r"\w+", text.lower()))) >= 2:
+            return True
+    return False
+
+
 def closeness(services: Services, question: str, texts: list[str]) -> tuple[Any, Any] | None:
     """(each text's cosine with ``question``, the texts' cosines with each other) in the
-    multilingual space; None without the model."""
+    multilingual space; None without the model, or when all of them are English (MiniLM,
+    search's model, is the better judge there and costs nothing more)."""
+    if not spanish_in([question, *texts]):
+        return None
     vectors = services.across_vectors([question, *texts], keep=False)
     if vectors is None:
         return None

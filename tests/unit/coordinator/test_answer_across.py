@@ -80,3 +80,21 @@ def test_without_the_multilingual_model_answers_match_within_a_language(
         answer = lab.ask("where are the spare keys?")
         assert answer.found and "blue box" in answer.text.split("\n")[0]
         assert lab._services.across_vectors(["keys"]) is None
+
+
+@pytest.mark.parametrize(
+    ("texts", "spanish"),
+    [
+        (["what is the NAS IP?", "The NAS is at 10.0.0.5."], False),
+        (["what is the NAS IP?", "¿qué IP tiene?"], True),
+        (["the NAS", "el NAS está en el rack"], True),
+        (["Plex fuera, Jellyfin dentro: desde hoy el servidor de pelis es Jellyfin"], True),
+        (["Dinner at La Tagliatella with Ana"], False),
+    ],
+)
+def test_multilingual_vectors_are_used_only_when_a_text_is_spanish(
+    texts: list[str], spanish: bool
+) -> None:
+    from coordinator.crosslang import spanish_in
+
+    assert spanish_in(texts) is spanish

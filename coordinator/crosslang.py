@@ -26,32 +26,9 @@ if TYPE_CHECKING:
     from memory.records import Record
     from memory.search.service import Hit
 
-__all__ = ["PassingVectors", "closeness", "curated_hits", "spanish_in"]
+__all__ = ["closeness", "curated_hits", "spanish_in"]
 
 CURATED = 6  # curated entries added to search's candidates
-PASSING = 4096  # vectors of questions and log lines kept in a process
-
-
-class PassingVectors:
-    """Multilingual vectors of texts seen in passing (questions, log lines), by text, for
-    this process only; the oldest go first past ``PASSING``."""
-
-    def __init__(self, embedder: Any) -> None:
-        self.embedder = embedder
-        self._known: dict[str, Any] = {}
-
-    def get(self, texts: Sequence[str]) -> Any:
-        import numpy as np
-
-        missing = list(dict.fromkeys(t for t in texts if t not in self._known))
-        if missing:
-            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
-                self._known[text] = np.asarray(vector, dtype=np.float32)
-            while len(self._known) > PASSING:
-                del self._known[next(iter(self._known))]
-        if not texts:
-            return np.zeros((0, self.embedder.identity.dimension), dtype=np.float32)
-        return np.stack([self._known[t] for t in texts])
 
 
 def _curated(services: Services) -> list[Record]:

@@ -27,14 +27,13 @@ from memory.workspace import Workspace
 from projects.notes import ProjectNotes
 
 if TYPE_CHECKING:
-    from coordinator.crosslang import PassingVectors
     from coordinator.llm import ModelRouter
     from coordinator.router import Router
     from coordinator.session.skills import SkillSession
     from coordinator.settings import Settings
     from memory.curated import CuratedFile
     from memory.dedupe import Thresholds
-    from memory.entry_vectors import StoredVectors
+    from memory.entry_vectors import PassingVectors, StoredVectors
     from memory.search.embedders import Embedder
     from memory.search.service import SearchService
 
@@ -142,7 +141,7 @@ class Services:
         if keep:
             return self._across.get(texts)
         if self._passing is None:
-            from coordinator.crosslang import PassingVectors
+            from memory.entry_vectors import PassingVectors
 
             self._passing = PassingVectors(self._across.embedder)
         return self._passing.get(texts)

@@ -25,9 +25,10 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["StoredVectors", "forget_texts", "text_key"]
+__all__ = ["PassingVectors", "StoredVectors", "forget_texts", "text_key"]
 
 LIMIT = 50_000  # vectors kept; past it the file starts over (a cache, not a record)
+PASSING = 4096  # vectors of texts seen in passing kept in a process (PassingVectors)
 SAVE_EVERY = 2.0  # seconds: a warm process saves new vectors at most this often, and on close
 
 _OPEN: weakref.WeakSet[StoredVectors] = weakref.WeakSet()  # to forget in this process too
@@ -153,3 +154,23 @@ class StoredVectors:
         for key in keys:
             known.pop(key, None)
             self._added.discard(key)
+
+
+class PassingVectors:
+    """Vectors of texts seen in passing (questions, log lines), by text, kept for
+    this process only; the oldest go first past ``PASSING``."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self._known: dict[str, Any] = {}
+
+    def get(self, texts: Sequence[str]) -> Any:
+        missing = list(dict.fromkeys(t for t in texts if t not in self._known))
+        if missing:
+            for text, vector in zip(missing, self.embedder.embed(missing), strict=True):
+                self._known[text] = np.asarray(vector, dtype=np.float32)
+            while len(self._known) > PASSING:
+                del self._known[next(iter(self._known))]
+        if not texts:
+            return np.zeros((0, self.embedder.identity.dimension), dtype=np.float32)
+        return np.stack([self._known[t] for t in texts])

@@ -34,6 +34,7 @@ from memory.entry import Entry
 from memory.entry_vectors import forget_texts
 from memory.errors import EntryNotFoundError, InvalidInputError
 from memory.files import atomic_write, locked, read_snapshot
+from memory.search.chunking import FORGOTTEN  # the marker search leaves out
 from memory.usage import UsageLog
 from memory.visibility import require
 
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ForgetReport", "forget", "pending_forgets"]
 
-FORGOTTEN = "[forgotten]"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,63}$")
 # A summary or receipt line: "- remembered: <text> (MEMORY.md#L3)"; the label is optional.
 _QUOTE = re.compile(

@@ -27,6 +27,8 @@ from memory.secret_lines import (
 
 __all__ = ["CHUNKING_VERSION", "Chunk", "chunk_file", "layer_of"]
 
+FORGOTTEN = "[forgotten]"  # what ``labmem forget`` leaves in a daily log's line
+
 CHUNKING_VERSION = "5"  # 5: section kinds from memory.layers
 WINDOW_CHARS = 900
 _DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
@@ -127,8 +129,8 @@ def chunk_file(root: Path, rel: str, withheld: list[SecretLine] | None = None) -
             file_day=day,
             project=project,
         )
-        if not record.active or not record.body.strip():
-            continue
+        if not record.active or record.body.strip() in {"", FORGOTTEN}:
+            continue  # a forgotten entry's line keeps its place in the log, not in search
         if loc.line_start in secret_lines:
             continue  # a hand-written line holding a secret is never indexed
         chunks += _entry_chunks(record, archived, seq)

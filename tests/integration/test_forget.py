@@ -101,6 +101,11 @@ def test_forget_leaves_no_byte_of_the_text_anywhere(home: Path) -> None:
     # Only the forgotten entry went: other lines about racks and printers stay.
     assert "The VPN rack is in room 5." in (home / "memory/2026-11-28.md").read_text()
     assert "Printer toner is TN-2420." in (home / "MEMORY.md").read_text()
+    with open_at(home, DAY2) as lab:  # the log line stays, marked; search never serves it
+        assert "[forgotten]" in (home / "memory/2026-11-28.md").read_text()
+        assert not [h for h in lab.search("forgotten rack", k=20) if h.text == "[forgotten]"]
+        answer = lab.ask("which rack is behind the blue door in room 4?")
+        assert "[forgotten]" not in answer.text
     doctor = json.loads(
         CliRunner().invoke(cli, ["doctor", "--json"], env={"LABMEM_NOW": DAY2}).stdout
     )

@@ -116,3 +116,40 @@ def fourth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V4_FLOORS))
 def test_fourth_set_figure_holds_its_floor(fourth: dict[str, Any], part: str, name: str) -> None:
     assert fourth[part][name] >= V4_FLOORS[(part, name)], (part, name, fourth[part][name])
+
+
+# The fifth, independently written sets (README_v5.md), read once before this round's
+# changes and once after them (docs/benchmarks.md, "Fifth independently written sets"):
+# routing layer 0.773 → 0.829, supersede P 0.877 → 0.885 R 0.844 → 0.869, durability
+# P 0.946 → 0.951 R 0.795 → 0.865. Training data from here on: floors (rounded down).
+V5_FLOORS = {
+    ("routing", "layer_accuracy"): 0.82,
+    ("supersede", "precision"): 0.88,
+    ("supersede", "recall"): 0.86,
+    ("durability", "precision"): 0.95,
+    ("durability", "recall"): 0.86,
+}
+
+
+@pytest.fixture(scope="module")
+def fifth() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v5_routing.jsonl"],
+        [DATA / "frozen_v5_pairs.jsonl"],
+        [DATA / "frozen_v5_distill.jsonl"],
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V5_FLOORS))
+def test_fifth_set_figure_holds_its_floor(fifth: dict[str, Any], part: str, name: str) -> None:
+    assert fifth[part][name] >= V5_FLOORS[(part, name)], (part, name, fifth[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="fifth set: layer accuracy 0.829 (missed)")
+def test_fifth_set_meets_the_routing_target(fifth: dict[str, Any]) -> None:
+    assert fifth["routing"]["layer_accuracy"] >= 0.95

@@ -1,4 +1,4 @@
-"""Activation figures on the test part of tests/data/skills and on tests/data/skills_v2.
+"""Activation figures on the test part of tests/data/skills, tests/data/skills_v2 and v3.
 
 Both sets (two writers) have been read while the matcher was built and its bars were
 calibrated on both together, so these are development figures, not a measure of how it
@@ -25,6 +25,8 @@ DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 RECORDED = {
     "skills": ("test", 92, 31, 0.858, 0.065),  # measured 0.870 (80/92), 0.065 (2/31)
     "skills_v2": ("frozen", 180, 80, 0.616, 0.025),  # measured 0.622 (112/180), 0.025 (2/80)
+    # the third writer's set, read once after this round's changes: 0.704, 0.216
+    "skills_v3": ("frozen", 186, 74, 0.70, 0.217),
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -54,7 +56,9 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="skills: 0.870 / 0.065; skills_v2: 0.622 / 0.025")
+@pytest.mark.xfail(
+    strict=True, reason="skills: 0.870 / 0.065; skills_v2: 0.622 / 0.025; skills_v3: 0.704 / 0.216"
+)
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures
     assert found["top1"] >= 0.85 and found["false_activations"] <= 0.03

@@ -5,7 +5,8 @@ test_v1 and our own extra cases), the second independently written set (frozen_v
 measured at recall 124/159 = 0.780, false refusals 1/140 = 0.007 before it was tuned on), the
 third (frozen_v3: once measured at recall 216/242 = 0.893, false refusals 1/181 = 0.006 before
 its misses were studied by kind of phrasing), the fourth (frozen_v4: once at 204/248 = 0.823,
-3/207 = 0.014, then studied the same way) and the probes written with the rules. They are
+3/207 = 0.014, then studied the same way), the fifth (frozen_v5: 219/239 = 0.916, 1/199 =
+0.005 when read) and the probes written with the rules. They are
 training data: the floors below hold what is measured on them now, so a change that loses any
 of it fails. They say nothing about text written by someone else; that is measured on a set
 never read here (``benchmarks/secret_detection.py --file``).
@@ -97,4 +98,20 @@ def test_fourth_independent_set_keeps_its_measured_figures() -> None:
 )
 def test_fourth_independent_set_meets_the_targets() -> None:
     recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02
+
+
+def test_fifth_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v5: written by someone who saw neither the rules nor the earlier sets, read once
+    before this round's changes (recall 201/239 = 0.841, false refusals 1/199 = 0.005) and
+    once after (219/239 = 0.916, 1/199). Training data from here on: a floor."""
+    recall, false_refusals = _rates(_load("frozen_v5.jsonl"))
+    assert recall >= 219 / 239 and false_refusals <= 1 / 199
+
+
+@pytest.mark.xfail(
+    strict=True, reason="fifth set measured recall 0.916 / false refusals 0.005 (recall missed)"
+)
+def test_fifth_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v5.jsonl"))
     assert recall >= 0.98 and false_refusals <= 0.02

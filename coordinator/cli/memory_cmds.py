@@ -61,6 +61,8 @@ def remember(
             or "today's daily log" in receipt.reason
         ):
             click.echo(f"  ({receipt.reason})")  # why, and where it went instead
+        if receipt.status == "superseded" and receipt.supersedes:
+            click.echo(f"  (wrong? labmem restore {receipt.supersedes['id']})")
     if not receipt.ok:
         click.echo(f"labmem: {receipt.reason}", err=True)
         ctx.exit(2 if receipt.status == "not_stored" else 1)
@@ -98,6 +100,22 @@ def supersede(ctx: click.Context, old_id: str, new_id: str, as_json: bool) -> No
         emit_json({"id": record.id, "superseded_by": record.superseded_by})
     else:
         click.echo(f"superseded: {record.id} → {new_id}")
+
+
+@cli.command()
+@click.argument("entry_id")
+@json_option
+@click.pass_context
+def restore(ctx: click.Context, entry_id: str, as_json: bool) -> None:
+    """Bring back ENTRY_ID after a wrong supersede (the newer entry stays as it is)."""
+    from coordinator.maintenance.review import restore_entry
+
+    with open_lab(ctx) as lab:
+        record, newer = restore_entry(lab, entry_id)
+    if as_json:
+        emit_json({"id": record.id, "no_longer_superseded_by": newer})
+    else:
+        click.echo(f"restored: {record.id} (was superseded by {newer}): {record.text}")
 
 
 @cli.command()

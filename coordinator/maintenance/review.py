@@ -145,3 +145,21 @@ def supersede_entry(lab: Lab, old_id: str, new_id: str) -> Record:
     store.get(new_id)  # both must live in the same file; raises with the id if not
     store.update(new_id, supersedes=old_id)
     return store.update(old_id, superseded_by=new_id)
+
+
+def restore_entry(lab: Lab, old_id: str) -> tuple[Record, str]:
+    """Undo a supersede: ``old_id`` is active again and the entry that replaced it no longer
+    says it does (both stay). Returns the restored record and the other entry's id."""
+    from memory.errors import InvalidInputError
+
+    store = lab.services.holder_of(old_id).store
+    record = store.get(old_id)
+    newer = record.superseded_by
+    if newer is None:
+        raise InvalidInputError(
+            f"{old_id} is not superseded, so there is nothing to restore; 'labmem show "
+            "memory' lists entries and what replaced them."
+        )
+    if any(r.id == newer and r.supersedes == old_id for r in store.records()):
+        store.update(newer, supersedes=None)
+    return store.update(old_id, superseded_by=None), newer

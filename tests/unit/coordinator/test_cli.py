@@ -92,6 +92,27 @@ def test_a_kind_that_looks_like_a_typo_is_refused_and_a_new_one_is_noted(home: P
     assert "green tea" not in (home / "MEMORY.md").read_text(encoding="utf-8")
 
 
+def test_a_wrong_supersede_is_undone_by_restore_and_nothing_is_lost(home: Path) -> None:
+    first = json.loads(
+        run("remember", "The NAS is at 192.168.1.20.", "--layer", "memory", "--json")[1]
+    )
+    second = json.loads(
+        run("remember", "We moved the NAS to 10.0.0.5.", "--layer", "memory", "--json")[1]
+    )
+    run("supersede", first["id"], "--by", second["id"])
+    code, out, _ = run("restore", first["id"], "--json")
+    assert code == 0 and json.loads(out) == {
+        "id": first["id"],
+        "no_longer_superseded_by": second["id"],
+    }
+    entries = {e["id"]: e for e in json.loads(run("show", "memory", "--json")[1])["entries"]}
+    assert entries[first["id"]]["superseded_by"] is None and second["id"] in entries
+    assert "supersede" not in (home / "MEMORY.md").read_text(encoding="utf-8")
+    code, _, err = run("restore", first["id"])
+    assert code == 1 and "is not superseded, so there is nothing to restore" in err
+    assert run("restore", "m-nothere")[0] == 1
+
+
 def test_shared_session_cannot_show_memory() -> None:
     assert run("init")[0] == 0
     code, _, err = run("--session-kind", "shared", "show", "memory")

@@ -20,7 +20,15 @@ from typing import Any
 from memory.folding import fold_ascii as fold
 from memory.search.lexical import STOPWORDS
 
-__all__ = ["content_words", "english_words", "fold", "gloss", "is_spanish", "word_keys"]
+__all__ = [
+    "content_words",
+    "english_words",
+    "fold",
+    "gloss",
+    "is_spanish",
+    "stem_keys",
+    "word_keys",
+]
 
 SPANISH_STOPWORDS = frozenset(
     """a al algo alguna algunas alguno algunos ante antes aqui asi aun bajo bien cada casi
@@ -64,6 +72,19 @@ def word_keys(word: str) -> frozenset[str]:
     """A folded word's English and Spanish stems and its first five letters."""
     english, spanish = _stemmers()
     return frozenset((english.stemWord(word), spanish.stemWord(word), word[:5]))
+
+
+def stem_keys(text: str) -> list[frozenset[str]]:
+    """Each word of ``text`` (folded, English stop words dropped, as ``terms`` drops them) as
+    its English and Spanish stems: "recupero", "recupera" and "recuperar" share "recuper",
+    "restores" and "restore" share "restor". Two words are one when their keys meet."""
+    english, spanish = _stemmers()
+    words = [
+        w
+        for w in _WORD.findall(fold(text))
+        if w not in STOPWORDS and (len(w) > 1 or w.isdigit())  # "don't" leaves a "t"
+    ]
+    return [frozenset((english.stemWord(w), spanish.stemWord(w))) for w in words]
 
 
 def is_spanish(text: str) -> bool:

@@ -24,6 +24,7 @@ from skills.intent import (
     looks_like_request,
     reports_problem,
 )
+from skills.language import stem_keys
 from skills.model import Skill
 from skills.relevance import DescriptionScorer
 
@@ -80,9 +81,17 @@ class Match:
         }
 
 
-def _contains(haystack: list[str], needle: list[str]) -> bool:
+def _contains(haystack: list[frozenset[str]], needle: list[frozenset[str]]) -> bool:
+    """The needle's words in order, each meeting the request's word by a stem."""
     n = len(needle)
-    return any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+    return any(
+        all(h & w for h, w in zip(haystack[i : i + n], needle, strict=True))
+        for i in range(len(haystack) - n + 1)
+    )
+
+
+def _all_of(haystack: list[frozenset[str]], needle: list[frozenset[str]]) -> bool:
+    return all(any(h & w for h in haystack) for w in needle)
 
 
 class Matcher:
@@ -106,7 +115,7 @@ class Matcher:
         # asking for anything: calibrated in benchmarks/skill_triggers.py.
         self.threshold = semantic_threshold
         self.statement_threshold = statement_threshold
-        self.triggers = [(s, t, terms(t)) for s in self.skills for t in s.meta.triggers]
+        self.triggers = [(s, t, stem_keys(t)) for s in self.skills for t in s.meta.triggers]
         self.description_threshold = description_threshold
         self.untriggered = [s for s in self.skills if not s.meta.triggers]
         # A callable returning the multilingual embedder, called on the first Spanish
@@ -152,13 +161,13 @@ class Matcher:
             name = explicit.group("name")
             offer(Match(name, 1.0, "explicit", f"explicit '/{name}'"))
         words = terms(request)
-        wordset = set(words)
+        keys = stem_keys(request)
         for skill, trigger, stems in self.triggers:
             if not stems:
                 continue
-            if _contains(words, stems):
+            if _contains(keys, stems):
                 offer(Match(skill.name, 1.0, "trigger", f"trigger '{trigger}'"))
-            elif len(stems) > 1 and set(stems) <= wordset:
+            elif len(stems) > 1 and _all_of(keys, stems):
                 offer(Match(skill.name, 0.9, "fuzzy", f"all words of trigger '{trigger}'"))
         if self.embedder is not None and self.triggers and words:
             self._semantic(request, offer)

@@ -163,6 +163,19 @@ def test_trigger_matching_folds_case_punctuation_and_inflections() -> None:
     assert matcher.match("/unknown-skill") == []
 
 
+def test_a_spanish_trigger_matches_its_other_verb_forms() -> None:
+    matcher = Matcher([_skill("restore-file", ["recuperar un archivo del backup"])], None)
+    for request in (
+        "quiero recuperar un archivo del backup",
+        "¿cómo recupero un archivo del backup?",
+        "recupera un archivo del backup, porfa",
+    ):
+        (m,) = matcher.match(request)
+        assert m.method == "trigger", request
+    assert matcher.match("recuperé el archivo ayer") == []
+    assert matcher.match("borra un archivo del backup") == []
+
+
 @pytest.mark.integration  # needs MiniLM's sense of meaning
 def test_semantic_matching_needs_a_request_not_a_statement() -> None:
     from memory.search.embedders import MiniLMEmbedder

@@ -75,13 +75,13 @@ _STARTS = frozenset(
         "geschütz protég protett memorab mémorab memoráv merkwort combina kombination "
         "sicherheitsfrage sicherheitsantwort"
     ).split()
-) | {"wi fi", "sign in", "log in"}
+) | {"wi fi", "sign in", "log in", "get in"}
 _WHOLE = re.compile(
     r"""(?x)
     pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pins?|pin\ ?code|pinnummer|puk|
     keys?|key(?:pad|box|safe|code|phrase|file|store|ring)s?|cl[ée]s?|clefs?|chiav[ei]|
     chaves?|claves?|secrets?|secret[oa]s?|secretkey|segret[oi]|segredos?|geheim\w*|
-    login|logins|log\ in|logon|sign\ in|users?|user(?:name|id)s?|usuari[oa]s?|usuári[oa]s?|
+    login|logins|log\ in|logon|sign\ in|get\ in|users?|user(?:name|id)s?|usuari[oa]s?|usuári[oa]s?|
     utente|utilisateur|benutzer\w*|identifiants?|access|acceso|acesso|accesso|accès|
     contra|psk|wpa\d?|frase|mnemonic|seed|2fa|mfa|otp|totp|auth|authoriz\w*|authtoken|
     authkey|alarm\w*|allarm\w*|parola|credentials?|creds|credenciales|credenciais|

@@ -527,10 +527,15 @@ def _local(at: datetime | None, zone: tzinfo) -> str:
     return at.astimezone(zone).date().isoformat() if at else ""
 
 
+def _untrusted(hit: Hit) -> str:
+    """A mark for text from the web, a tool or another agent: what it said, not a fact."""
+    return f"[untrusted: {hit.source}] " if hit.untrusted else ""
+
+
 def _source_line(c: Candidate, zone: tzinfo, replaced: Candidate | None = None) -> str:
     when = f"{_local(c.at, zone)}, " if c.at and c.hit.layer == "daily" else ""
     flag = "replaced, " if replaced is not None and c is replaced else ""
-    return f"- {c.hit.text} ({flag}{when}{c.hit.citation})"
+    return f"- {_untrusted(c.hit)}{c.hit.text} ({flag}{when}{c.hit.citation})"
 
 
 def _direct(c: Candidate, question: str, query: str, zone: tzinfo, whole: bool = False) -> str:
@@ -541,9 +546,9 @@ def _direct(c: Candidate, question: str, query: str, zone: tzinfo, whole: bool =
     day = _local(c.at, zone)
     if _WHEN.search(question) and _EVENT.search(question) and day:
         weekday = c.at.astimezone(zone).strftime("%A") if c.at else ""
-        return f"On {day} ({weekday}): {sentence} ({c.hit.citation})"
+        return f"On {day} ({weekday}): {_untrusted(c.hit)}{sentence} ({c.hit.citation})"
     when = f"{day}, " if day and c.hit.layer == "daily" else ""
-    return f"{sentence} ({when}{c.hit.citation})"
+    return f"{_untrusted(c.hit)}{sentence} ({when}{c.hit.citation})"
 
 
 def _nothing(question: str, window: Window | None, closest: list[Candidate], zone: tzinfo) -> str:
@@ -552,7 +557,7 @@ def _nothing(question: str, window: Window | None, closest: list[Candidate], zon
     if window:
         lines[0] = f"Nothing in memory about that on {window.describe()}."
     for c in closest[:2]:
-        lines.append(f"closest: {c.hit.text[:120]} ({c.hit.citation})")
+        lines.append(f"closest: {_untrusted(c.hit)}{c.hit.text[:120]} ({c.hit.citation})")
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ cannot answer. The clock is pinned (LABMEM_NOW) and the user lives in Madrid.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -33,15 +33,12 @@ ITEMS = [
 
 
 @pytest.fixture
-def madrid(monkeypatch: pytest.MonkeyPatch, home: Path) -> Iterator[Path]:
-    monkeypatch.setenv("LABMEM_NOW", NOW)
-    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
-    with Lab.open(home) as lab:
-        report = lab.import_entries(
-            {"layer": layer, "text": text, "time": at, **({"kind": kind} if kind else {})}
-            for layer, text, at, kind in ITEMS
-        )
-        assert report.refused == 0
+def madrid(import_in_madrid: Callable[..., None], home: Path) -> Iterator[Path]:
+    items = (
+        {"layer": layer, "text": text, "time": at, **({"kind": kind} if kind else {})}
+        for layer, text, at, kind in ITEMS
+    )
+    import_in_madrid(NOW, items)
     yield home
 
 
@@ -187,15 +184,10 @@ CHANGES = [
 
 
 @pytest.fixture
-def changed(monkeypatch: pytest.MonkeyPatch, home: Path) -> Iterator[Path]:
+def changed(import_in_madrid: Callable[..., None], home: Path) -> Iterator[Path]:
     """MEMORY.md still holds the old values; the daily log says what changed."""
-    monkeypatch.setenv("LABMEM_NOW", NOW)
-    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
-    with Lab.open(home) as lab:
-        report = lab.import_entries(
-            {"layer": layer, "text": text, "time": at} for layer, text, at in CHANGES
-        )
-        assert report.refused == 0
+    items = ({"layer": layer, "text": text, "time": at} for layer, text, at in CHANGES)
+    import_in_madrid(NOW, items)
     yield home
 
 

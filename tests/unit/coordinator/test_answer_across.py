@@ -3,7 +3,7 @@ other is answered with its new value; without the multilingual model answers sti
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,14 +23,10 @@ FACTS = [
 
 
 @pytest.fixture
-def lab(monkeypatch: pytest.MonkeyPatch, home: Path) -> Iterator[Lab]:
-    monkeypatch.setenv("LABMEM_NOW", NOW)
-    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+def lab(import_in_madrid: Callable[..., None], home: Path) -> Iterator[Lab]:
+    items = ({"layer": layer, "text": text, "time": at} for layer, text, at in FACTS)
+    import_in_madrid(NOW, items)
     with Lab.open(home) as opened:
-        report = opened.import_entries(
-            {"layer": layer, "text": text, "time": at} for layer, text, at in FACTS
-        )
-        assert report.refused == 0
         yield opened
 
 

@@ -1,0 +1,28 @@
+"""Shared set-up for the coordinator's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coordinator import Lab
+
+Importer = Callable[[str, Iterable[Mapping[str, Any]]], None]
+
+
+@pytest.fixture
+def import_in_madrid(monkeypatch: pytest.MonkeyPatch, home: Path) -> Importer:
+    """Fills the test's workspace in Europe/Madrid with the clock at ``now`` with ``items``
+    (import items: layer, text, time…), every one of them accepted."""
+
+    def fill(now: str, items: Iterable[Mapping[str, Any]]) -> None:
+        monkeypatch.setenv("LABMEM_NOW", now)
+        monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+        with Lab.open(home) as lab:
+            report = lab.import_entries(items)
+            assert report.refused == 0, report
+
+    return fill

@@ -37,6 +37,7 @@ from memory.hygiene import check_texts, normalise
 from memory.longterm import LongTermMemory
 from memory.records import Record
 from memory.state import DistillState, load_state
+from memory.supersede import replaced
 from memory.trust import addresses_assistant, is_untrusted_source
 
 __all__ = ["DistillReport", "Promotion", "distill"]
@@ -288,8 +289,6 @@ def _newer_value(
     limits: Thresholds,
 ) -> str | None:
     """The id of an entry written after the log line that gives its subject a new value."""
-    from memory.supersede import replaced
-
     for index in np.argsort(-scores)[:3]:
         entry = active[int(index)]
         if not _said_after(entry, line):

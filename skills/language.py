@@ -68,23 +68,27 @@ def _stemmers() -> tuple[Any, Any]:
 
 
 @lru_cache(maxsize=65536)
+def _stems(word: str) -> frozenset[str]:
+    """A folded word's English and Spanish stems."""
+    english, spanish = _stemmers()
+    return frozenset((english.stemWord(word), spanish.stemWord(word)))
+
+
+@lru_cache(maxsize=65536)
 def word_keys(word: str) -> frozenset[str]:
     """A folded word's English and Spanish stems and its first five letters."""
-    english, spanish = _stemmers()
-    return frozenset((english.stemWord(word), spanish.stemWord(word), word[:5]))
+    return _stems(word) | {word[:5]}
 
 
 def stem_keys(text: str) -> list[frozenset[str]]:
     """Each word of ``text`` (folded, English stop words dropped, as ``terms`` drops them) as
     its English and Spanish stems: "recupero", "recupera" and "recuperar" share "recuper",
     "restores" and "restore" share "restor". Two words are one when their keys meet."""
-    english, spanish = _stemmers()
-    words = [
-        w
+    return [
+        _stems(w)
         for w in _WORD.findall(fold(text))
         if w not in STOPWORDS and (len(w) > 1 or w.isdigit())  # "don't" leaves a "t"
     ]
-    return [frozenset((english.stemWord(w), spanish.stemWord(w))) for w in words]
 
 
 def is_spanish(text: str) -> bool:

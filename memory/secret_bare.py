@@ -442,8 +442,19 @@ _USE_TO_ENTER = re.compile(
 )
 
 
+# The same said the other way round: "para entrar al portátil de Lea usa marmalade32",
+# "to get into my laptop, use …".
+_ENTER_THEN_USE = re.compile(
+    r"(?i)(?<!\w)(?:to (?:log ?in(?:to)?|sign ?in(?:to)?|get in(?:to)?|unlock)|para (?:entrar|"
+    r"acceder|iniciar sesi[óo]n|desbloquear|aceder)|zum (?:anmelden|einloggen|entsperren)|"
+    r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare))"
+    r"(?:\s+[^\s,.;:]+){0,5}?[,:]?\s+(?:use|usa|utiliza|usar|pon|mete|benutze|nimm|"
+    r"utilise|utilisez|utilizza|digita)\s+(?P<value>\S+)"
+)
+
+
 def _use_to_enter(text: str) -> bool:
-    for m in _USE_TO_ENTER.finditer(text):
+    for m in [*_USE_TO_ENTER.finditer(text), *_ENTER_THEN_USE.finditer(text)]:
         value = m.group("value").strip("\"'“”«»")
         if credential_like(value, near=True, direct=True):
             return True

@@ -75,13 +75,14 @@ _STARTS = frozenset(
         "geschütz protég protett memorab mémorab memoráv merkwort combina kombination "
         "sicherheitsfrage sicherheitsantwort"
     ).split()
-) | {"wi fi", "sign in", "log in", "get in"}
+) | {"wi fi", "sign in", "log in", "get in", "para entrar", "para acceder"}
 _WHOLE = re.compile(
     r"""(?x)
     pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pins?|pin\ ?code|pinnummer|puk|
     keys?|key(?:pad|box|safe|code|phrase|file|store|ring)s?|cl[ée]s?|clefs?|chiav[ei]|
     chaves?|claves?|secrets?|secret[oa]s?|secretkey|segret[oi]|segredos?|geheim\w*|
-    login|logins|log\ in|logon|sign\ in|get\ in|users?|user(?:name|id)s?|usuari[oa]s?|usuári[oa]s?|
+    login|logins|log\ in|logon|sign\ in|get\ in|para\ entrar|para\ acceder|users?|
+    user(?:name|id)s?|usuari[oa]s?|usuári[oa]s?|
     utente|utilisateur|benutzer\w*|identifiants?|access|acceso|acesso|accesso|accès|
     contra|psk|wpa\d?|frase|mnemonic|seed|2fa|mfa|otp|totp|auth|authoriz\w*|authtoken|
     authkey|alarm\w*|allarm\w*|parola|credentials?|creds|credenciales|credenciais|
@@ -148,7 +149,7 @@ _START_WORD = re.compile(
     + b")"
 )
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
-_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word))?")
+_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word|entrar|acceder))?")
 # Each pattern starts with one literal or class, which the regex engine searches for fast.
 # A run of 16 characters without a space counts when it holds a digit, '_', '+' or '=', or
 # an uppercase letter after a lowercase one: tokens do, "self-expression." does not.

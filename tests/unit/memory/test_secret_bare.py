@@ -477,3 +477,18 @@ def test_each_kind_said_as_people_write_it_is_refused(text: str) -> None:
 @pytest.mark.parametrize("text", ONLY_TALK)
 def test_talk_about_secrets_and_ids_pass(text: str) -> None:
     assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("para entrar al portátil de Lea usa marmalade32", True),
+        ("para acceder al servidor usa Kx9-pool-77", True),
+        ("to get into my laptop, use marmalade32", True),
+        ("para entrar al portátil usa la huella", False),
+        ("para entrar en casa usa la llave azul", False),
+        ("to log in use your university account", False),
+    ],
+)
+def test_where_it_is_used_said_before_the_value(text: str, secret: bool) -> None:
+    assert bool(find_secrets(text)) is secret

@@ -41,6 +41,7 @@ class SessionContext:
     events: list[dict[str, Any]] = field(default_factory=list)  # receipts and questions
     closed: bool = False
     interactive: bool = False  # chat or MCP: a summary is written at close if it did anything
+    one_shot: bool = False  # a command that ends with the call: nothing session-scoped outlives it
     tool_cache_limit: int = 64
     _tool_cache: OrderedDict[str, Any] = field(default_factory=OrderedDict)
 

@@ -74,6 +74,9 @@ def json_option(func: F) -> F:
 READS = frozenset({"ask", "boot", "doctor", "projects", "review", "search", "show"})
 
 
+ONE_SHOT_WRITES = frozenset({"remember", "import"})  # their session ends with the command
+
+
 @contextmanager
 def open_lab(ctx: click.Context) -> Iterator[Lab]:
     from coordinator.lab import Lab
@@ -83,6 +86,7 @@ def open_lab(ctx: click.Context) -> Iterator[Lab]:
     if ctx.obj.get("home_given") or ctx.command.name in READS:
         require_workspace(settings.home.expanduser())
     with Lab.open(settings=settings, session_kind=ctx.obj["session_kind"]) as lab:
+        lab.session.one_shot = ctx.command.name in ONE_SHOT_WRITES
         yield lab
 
 

@@ -148,6 +148,8 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
                 "project", chosen.kind, chosen.reason + "; project given", state["project"]
             )
     chosen = _unnamed_project(chosen, active)
+    if not state.get("layer"):
+        chosen = _outlives_call(chosen, services.session.one_shot)
     kind = state.get("kind") or chosen.kind
     chosen = _kept_where_allowed(chosen, services.session_kind, state)
     text = strip_project(state["text"]) if chosen.layer == "project" else state["text"]
@@ -182,6 +184,20 @@ def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorStat
         f"({chosen.layer} is not open to it), where a main session's distillation can promote it"
     )
     return Route("daily", chosen.kind, reason, None)
+
+
+def _outlives_call(chosen: Route, one_shot: bool) -> Route:
+    """Trigger: a one-shot command (``labmem remember``, ``import``) routes a statement to
+    session context. Why: that session ends when the command does, so the statement would
+    be gone at once. Outcome: today's daily log, with a receipt that says why."""
+    if not one_shot or chosen.layer != "session":
+        return chosen
+    return Route(
+        "daily",
+        "note",
+        f"{chosen.reason}; a one-shot command has no conversation to hold it, so kept in "
+        "today's log (in `labmem chat` it stays in the session)",
+    )
 
 
 def _unnamed_project(chosen: Route, active: str | None) -> Route:

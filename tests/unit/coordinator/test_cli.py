@@ -68,6 +68,23 @@ def test_remember_confirm_then_refuse_exit_codes() -> None:
     assert "secret" in err and "hunter2secret" not in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    "text", ["For now, assume the centrifuge is broken.", "de momento, el espectrómetro no va"]
+)
+def test_a_session_statement_to_a_one_shot_remember_is_kept_in_todays_log(
+    home: Path, text: str
+) -> None:
+    """The command's session ends with it: session context would lose the statement."""
+    code, out, _ = run("remember", text, "--json")
+    receipt = json.loads(out)
+    assert code == 0 and receipt["status"] == "written" and receipt["layer"] == "daily"
+    assert "one-shot command" in receipt["reason"] and "labmem chat" in receipt["reason"]
+    day = (home / receipt["path"]).read_text(encoding="utf-8")
+    assert text in day and receipt["id"] in day
+    code, out, _ = run("remember", text, "--layer", "session", "--json")  # asked for: honoured
+    assert code == 0 and json.loads(out)["layer"] == "session"
+
+
 def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:
     code, _, err = run("remember", "x", "--layer", "project", "--project", "../etc")
     assert code == 1 and err.startswith("labmem: ") and err.count("\n") == 1

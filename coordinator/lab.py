@@ -20,6 +20,7 @@ from coordinator.receipt import ImportReport, Receipt
 from coordinator.services import Services
 from coordinator.settings import Settings, load_settings
 from memory.errors import InvalidInputError
+from memory.heap import scrub_freed_memory
 from memory.hygiene import check_texts
 from memory.retention import archive_old_logs
 from memory.visibility import require
@@ -53,6 +54,7 @@ class Lab:
     """
 
     def __init__(self, settings: Settings, session_kind: str = "main") -> None:
+        scrub_freed_memory()  # before any text is read: see memory/heap.py
         self._services = Services(settings, session_kind)
         self._coordinator = Coordinator(self._services)
 

@@ -1,0 +1,41 @@
+"""Freed memory is overwritten, so a refused secret's bytes cannot reach disk by accident.
+
+A refused statement is never written, but its text lived in the process's memory. Native
+libraries allocate buffers from the same heap: an index file written from a buffer whose
+unused part was never initialised (hnswlib's level-0 data in chroma's vector index is one)
+can carry whatever an earlier, freed allocation held — the tail of a pasted private key, say.
+On glibc, ``mallopt(M_PERTURB, 0xFF)`` makes ``free`` fill released memory with 0xFF and
+``malloc`` hand out memory filled with 0x00 (the byte's complement), so neither a stale
+secret nor random garbage can be copied out. Small Python objects live in Python's own
+pools and are never handed to a native library. Elsewhere (macOS, musl) this is a no-op.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import sys
+from functools import cache
+
+__all__ = ["scrub_freed_memory"]
+
+_M_PERTURB = -6  # glibc's mallopt parameter number
+_FILL_ON_FREE = 0xFF  # freed bytes become 0xFF; fresh allocations 0x00
+
+
+@cache
+def scrub_freed_memory() -> bool:
+    """Turn on the scrubbing once per process; True when the C library supports it."""
+    if not sys.platform.startswith("linux"):
+        return False
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return False
+    try:
+        libc = ctypes.CDLL(name)
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):  # not glibc
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    return bool(mallopt(_M_PERTURB, _FILL_ON_FREE))

@@ -736,19 +736,43 @@ def answer_offline(question: str, hits: list[Hit]) -> Answer:
 
 
 def with_session(answer: Answer, session: SessionContext) -> Answer:
-    """In a chat, "what am I working on?" also hears the session's own task and notes."""
-    parts = []
-    if session.project:
-        parts.append(f"active project: {session.project}")
-    if session.task:
-        parts.append(f"task: {session.task}")
-    parts += [f"note: {text}" for _, text, _ in session.notes[-3:]]
-    if not parts or not re.search(
+    """In a chat the session's own context answers too: "what am I working on?" hears its
+    task, notes and project; any question hears the notes that share its words ("for now,
+    sample IDs start with GR-" answers "what prefix do sample IDs have?"), first."""
+    about_session = re.search(
         r"\b(?:working on|my task|doing now|this session|trabajando|mi tarea|esta sesi[oó]n)\b",
         answer.question,
         re.IGNORECASE,
-    ):
+    )
+    parts = []
+    if about_session:
+        if session.project:
+            parts.append(f"active project: {session.project}")
+        if session.task:
+            parts.append(f"task: {session.task}")
+        parts += [f"note: {text}" for _, text, _ in session.notes[-3:]]
+    else:
+        parts += [f"note: {text}" for text in _notes_about(answer.question, session)]
+    if not parts:
         return answer
     head = "This session — " + "; ".join(parts)
     text = head if not answer.found else head + "\n" + answer.text
     return replace(answer, text=text, found=True)
+
+
+def _notes_about(question: str, session: SessionContext) -> list[str]:
+    """The session's notes that share at least two content words with the question (one
+    when the question has only one), in English or Spanish stems; most shared first."""
+    from skills.language import content_words, stem_keys
+
+    asked = [keys for word in content_words(question) for keys in stem_keys(word)]
+    if not asked:
+        return []
+    need = min(2, len(asked))
+    scored = []
+    for position, (_, text, _) in enumerate(session.notes):
+        said = stem_keys(" ".join(content_words(text)))
+        shared = sum(1 for keys in asked if any(keys & other for other in said))
+        if shared >= need:
+            scored.append((-shared, -position, text))
+    return [text for _, _, text in sorted(scored)[:3]]

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-__all__ = ["SessionContext", "Turn"]
+__all__ = ["WITHHELD", "SessionContext", "Turn"]
+
+WITHHELD = "[withheld"  # how a turn the guard refused is kept: a marker, never the text
 
 T = TypeVar("T")
 
@@ -49,10 +51,11 @@ class SessionContext:
     def did_something(self) -> bool:
         """True for a session worth a summary: one with turns, or an interactive one (chat,
         an MCP client) that remembered, asked or noted something. One-shot commands and a
-        connection that only searched are not."""
-        if self.history:
+        connection that only searched are not, nor one whose only turns were refused."""
+        if any(not turn.content.startswith(WITHHELD) for turn in self.history):
             return True
-        return self.interactive and bool(self.events or self.notes or self.task)
+        activated = self.variables.get("skills")
+        return self.interactive and bool(self.events or self.notes or self.task or activated)
 
     def remember(self, text: str, kind: str, at: datetime) -> int:
         """Keep a fact for this session only; returns its 1-based position."""

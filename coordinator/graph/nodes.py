@@ -147,6 +147,9 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
             chosen = Route(
                 "project", chosen.kind, chosen.reason + "; project given", state["project"]
             )
+        elif active and chosen.layer == "memory" and chosen.kind in PROJECT_KINDS:
+            reason = f"{chosen.reason}; a {chosen.kind} while project '{active}' is active"
+            chosen = Route("project", chosen.kind, reason, active)
     chosen = _unnamed_project(chosen, active)
     if not state.get("layer"):
         chosen = _outlives_call(chosen, services.session.one_shot)
@@ -164,6 +167,11 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
         entry = replace(checked, text=text)
         update["decision"] = Decision(entry, chosen.layer, written, project, chosen.reason)
     return update
+
+
+# What a project's notes have sections for: said while a project is active (``chat
+# --project``, ``/project``), such a statement belongs to that project, not to MEMORY.md.
+PROJECT_KINDS = frozenset({"decision", "convention", "pitfall", "configuration"})
 
 
 def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorState) -> Route:

@@ -19,6 +19,7 @@ from memory.errors import MemoryFrameworkError
 
 if TYPE_CHECKING:
     from coordinator.lab import Lab
+    from coordinator.receipt import Receipt
 
 __all__ = [
     "handle_line",
@@ -72,7 +73,7 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         out(result["answer"]["answer"])
     else:
         r = result["receipt"]
-        out(_receipt_line(lab, r.status, r.layer, r.citation, r.reason, r.similar_to))
+        out(_receipt_line(lab, r))
     return True
 
 
@@ -105,12 +106,15 @@ def similar_names(lab: Lab, ids: list[str]) -> str:
     return ", ".join(named)
 
 
-def _receipt_line(lab: Lab, status: str, layer: str | None, citation: str | None, reason: str,
-                  similar: list[str]) -> str:  # fmt: skip
+def _receipt_line(lab: Lab, receipt: Receipt) -> str:
+    """The receipt as ``labmem remember`` prints it, with the id ``forget`` needs."""
+    status, reason = receipt.status, receipt.reason
     if status in {"refused", "not_stored"}:
         return f"{status.replace('_', ' ')}: {reason}"
+    similar = receipt.similar_to
     extra = f" — similar to {similar_names(lab, similar)}" if similar else ""
-    return f"{status} → {citation or layer} ({reason}){extra}"
+    where = receipt.citation or receipt.layer
+    return f"{status}: [{receipt.kind}] {receipt.id} → {where} ({reason}){extra}"
 
 
 def _files_line(lab: Lab, name: str) -> str:
@@ -141,16 +145,7 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     elif name == "remember" and arg:
         receipt = lab.remember(arg)
         lab.add_turn("user", arg if receipt.ok else "[withheld]")
-        out(
-            _receipt_line(
-                lab,
-                receipt.status,
-                receipt.layer,
-                receipt.citation,
-                receipt.reason,
-                receipt.similar_to,
-            )
-        )
+        out(_receipt_line(lab, receipt))
     elif name == "search" and arg:
         hits = lab.search(arg, k=5)
         out("\n".join(f"{h.score:.2f} {h.citation} {h.text}" for h in hits) or "No matches.")

@@ -65,6 +65,8 @@ def summary_lines(services: Services) -> tuple[str, list[str]]:
         lines.append(f"{label}: {_cite(event)}")
     for event in questions:
         lines.append(f"asked: {_flat(event['text'])}")
+    for name in session.variables.get("skills", {}):
+        lines.append(f"activated: skill {name}")
     for kind, text, _ in session.notes:
         if kind == "task":
             lines.append(f"open: {_flat(text)}")

@@ -148,6 +148,24 @@ def test_chat_answers_hear_the_sessions_own_task_and_notes(madrid: Path) -> None
         assert not lab.ask("what am I working on?").text.startswith("This session")
 
 
+def test_a_chat_question_is_answered_from_the_sessions_notes_that_share_its_words(
+    madrid: Path,
+) -> None:
+    from datetime import UTC, datetime
+
+    at = datetime(2026, 11, 29, tzinfo=UTC)
+    with Lab.open(madrid) as lab:
+        lab.session.interactive = True
+        lab.session.remember("For now, let's assume sample IDs start with GR-.", "note", at)
+        lab.session.remember("de momento la centrífuga grande está averiada", "note", at)
+        first = lab.ask("what prefix do sample IDs have?").text.split("\n")[0]
+        assert first == "This session — note: For now, let's assume sample IDs start with GR-."
+        spanish = lab.ask("¿qué le pasa a la centrífuga grande?")
+        assert spanish.found and "centrífuga grande está averiada" in spanish.text.split("\n")[0]
+        unrelated = lab.ask("what is the capital of France?")
+        assert not unrelated.text.startswith("This session")
+
+
 @pytest.mark.integration  # needs the model's sense of meaning
 def test_a_question_about_the_wrong_speaker_finds_nothing(home: Path) -> None:
     turns = [

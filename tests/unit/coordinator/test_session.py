@@ -99,6 +99,21 @@ def test_chat_says_a_summary_was_written_only_when_one_was(home: Path) -> None:
     with Lab.open(home) as lab:
         run_chat(lab, ["Remember that the autoclave runs on Tuesdays."], said.append)
     assert said[-1] == "Session closed; its summary is in today's daily log."
+    said.clear()
+    with Lab.open(home) as lab:  # a refused secret is not something that happened
+        run_chat(lab, ["the wifi password=Hunter2Hunter2x"], said.append)
+    assert said[0].startswith("refused:")
+    assert said[-1] == "Session closed; nothing happened worth a summary."
+    assert (home / "memory/2026-11-29.md").read_text().count("[session-summary]") == 1
+
+
+def test_a_session_that_only_activated_a_skill_says_so_in_its_summary(home: Path) -> None:
+    said: list[str] = []
+    with Lab.open(home) as lab:
+        run_chat(lab, ["/daily-review"], said.append)
+    assert said[-1] == "Session closed; its summary is in today's daily log."
+    log = (home / "memory/2026-11-29.md").read_text()
+    assert "  - activated: skill daily-review" in log
 
 
 def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
@@ -127,7 +142,8 @@ def test_chat_session_writes_a_summary_without_secrets(home: Path) -> None:
 def test_chat_command_runs_unattended_from_stdin(home: Path) -> None:
     result = CliRunner().invoke(cli, ["chat"], input="I prefer tea.\n/help\nwhat do I prefer?\n")
     assert result.exit_code == 0
-    assert "written → MEMORY.md#L" in result.stdout and "/remember TEXT" in result.stdout
+    assert re.search(r"written: \[preference\] m-[0-9a-f]+ → MEMORY\.md#L\d+", result.stdout)
+    assert "/remember TEXT" in result.stdout
     assert "I prefer tea. (MEMORY.md#L" in result.stdout.split("memory; a statement")[1]
 
 
@@ -234,3 +250,20 @@ def test_chat_reads_of_a_skill_file_go_through_the_session_tool_cache(
         with pytest.raises(MemoryFrameworkError, match="not a path inside the skill's folder"):
             handle_line(lab, "/disk-rotation ../../MEMORY.md", out.append)
         assert lab.session.tool_cache_size == 2  # a refused read caches nothing
+
+
+def test_decisions_and_pitfalls_said_while_a_project_is_active_go_to_its_notes(
+    home: Path,
+) -> None:
+    with Lab.open(home) as lab:
+        lab.remember("The booking page runs on Netlify.", layer="project", project="club-booking")
+        lab.boot(project="club-booking")
+        pitfall = lab.remember("Pitfall: the date picker breaks on Safari before 1970.")
+        decision = lab.remember("Decision: the contact form uses Netlify Forms.")
+        who = lab.remember("Marta is my lab technician.", layer=None)
+    assert (pitfall.layer, pitfall.kind) == ("project", "pitfall")
+    assert (decision.layer, decision.kind) == ("project", "decision")
+    assert "project 'club-booking' is active" in decision.reason
+    notes = (home / "projects/club-booking/NOTES.md").read_text()
+    assert "date picker breaks on Safari" in notes and "Netlify Forms" in notes
+    assert who.layer != "project"  # who someone is stays where it was routed

@@ -8,6 +8,7 @@ A draft is a SKILL.md with ``status: draft`` that a person reviews. A hand-writt
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 
@@ -22,13 +23,17 @@ from skills.model import SkillFrontMatter
 
 __all__ = ["check_draft", "draft_name", "write_draft"]
 
-_GOAL = re.compile(r"^\s*(?:how to|to)\s+(?P<goal>[^,:]{3,80})[,:]", re.IGNORECASE)
+_GOAL = re.compile(r"^\s*(?:how to|to|para|c[oó]mo)\s+(?P<goal>[^,:]{3,80})[,:]", re.IGNORECASE)
 
 
 def draft_name(text: str) -> str:
+    """A folder name from the statement's goal ("to rotate the disks, …" → rotate-the-disks),
+    in the specification's alphabet: accents dropped ("configuración" → configuracion)."""
     match = _GOAL.match(text)
     goal = match.group("goal") if match else " ".join(text.split()[:6])
-    slug = re.sub(r"[^a-z0-9]+", "-", goal.lower()).strip("-")
+    plain = unicodedata.normalize("NFKD", goal.lower())
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
     return re.sub(r"-+", "-", (slug or "procedure")[:48]).strip("-") or "procedure"
 
 

@@ -47,7 +47,7 @@ class LabmemGroup(click.Group):
 @click.version_option(package_name="labmem")
 @click.option(
     "--home",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     envvar="LABMEM_HOME",
     help="Workspace root (default: $LABMEM_HOME or ~/labmem).",
 )
@@ -62,7 +62,27 @@ class LabmemGroup(click.Group):
 def cli(ctx: click.Context, home: Path | None, session_kind: str) -> None:
     """labmem — layered Markdown memory for a personal lab assistant."""
     explicit = ctx.get_parameter_source("home") == click.core.ParameterSource.COMMANDLINE
+    if home is not None and home.expanduser().is_file():
+        from memory.errors import InvalidInputError
+
+        given = f"--home {home}" if explicit else f"LABMEM_HOME={home}"
+        raise InvalidInputError(
+            f"{given} is a file; the workspace must be a folder (e.g. ~/labmem): "
+            f"point {'--home' if explicit else 'LABMEM_HOME'} at a folder."
+        )
     ctx.obj = {"home": home, "session_kind": session_kind, "home_given": explicit}
+
+
+def confirm(question: str, kept: str) -> None:
+    """Ask before an action that cannot be undone; a "no" or no answer at all (input is
+    not a terminal) stops with one line saying what was kept and how to skip the question."""
+    try:
+        agreed = click.confirm(question, default=False)
+    except click.Abort:  # end of input: nobody to answer
+        agreed = False
+    if not agreed:
+        click.echo(f"labmem: not confirmed; {kept} (add --yes to skip the question)", err=True)
+        raise click.exceptions.Exit(1)
 
 
 def json_option(func: F) -> F:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from coordinator.cli.app import cli, emit_json, json_option, open_lab
+from coordinator.cli.app import cli, confirm, emit_json, json_option, open_lab
 
 
 def _day(value: str | None, name: str) -> date | None:
@@ -150,7 +150,7 @@ def forget(ctx: click.Context, entry_id: str, yes: bool, as_json: bool) -> None:
                 question = f"Forget {entry_id} ({shown}{more}) everywhere"
             else:
                 question = f"Finish the interrupted forget of {entry_id}"
-            click.confirm(f"{question}? This cannot be undone.", abort=True)
+            confirm(f"{question}? This cannot be undone.", "nothing was removed")
         report = forget_entry(lab, entry_id)
     data = {
         "id": report.id,

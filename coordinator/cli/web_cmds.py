@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from coordinator.cli.app import cli, open_lab
+from coordinator.cli.app import cli, confirm, open_lab
 from coordinator.cli.skills_cmds import skills
 
 
@@ -72,7 +72,7 @@ def discard(ctx: click.Context, name: str, yes: bool) -> None:
     from coordinator.maintenance.skill_review import discard_skill
 
     if not yes:
-        click.confirm(f"Remove the draft skill {name} and its folder?", abort=True)
+        confirm(f"Remove the draft skill {name} and its folder?", "the draft is kept")
     with open_lab(ctx) as lab:
         path = discard_skill(lab, name)
     click.echo(f"discarded {name} ({path})")

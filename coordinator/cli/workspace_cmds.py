@@ -34,14 +34,21 @@ def init(ctx: click.Context, path: Path | None, as_json: bool) -> None:
 
 @cli.command()
 @click.option("--fix", is_flag=True, help="Fill in missing metadata of hand-written entries.")
+@click.option(
+    "--accept",
+    "accept",
+    multiple=True,
+    metavar="YYYY-MM-DD",
+    help="A past day whose log you edited on purpose: record it as it is now (repeatable).",
+)
 @json_option
 @click.pass_context
-def doctor(ctx: click.Context, fix: bool, as_json: bool) -> None:
+def doctor(ctx: click.Context, fix: bool, accept: tuple[str, ...], as_json: bool) -> None:
     """Check the workspace: metadata, past-day tampering, stray text."""
     from coordinator.maintenance.doctor import run_doctor
 
     with open_lab(ctx) as lab:
-        report = run_doctor(lab, fix=fix)
+        report = run_doctor(lab, fix=fix, accept=accept)
     if as_json:
         emit_json(report.to_json())
     else:
@@ -89,7 +96,7 @@ def projects(ctx: click.Context, as_json: bool) -> None:
             "No projects yet. Add a note with: labmem remember TEXT --layer project --project NAME"
         )
     for name, count in rows:
-        click.echo(f"{name}\t{count} entries")
+        click.echo(f"{name}\t{count} {'entry' if count == 1 else 'entries'}")
 
 
 @cli.command()

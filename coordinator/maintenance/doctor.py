@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from coordinator.lab import Lab
 from coordinator.maintenance.forget import pending_forgets
 from memory.document import parse_document
+from memory.errors import InvalidInputError
 from memory.files import read_snapshot
 from memory.search.chunking import layer_of
 from memory.secret_lines import file_secrets
@@ -43,11 +46,15 @@ class DoctorReport:
         }
 
 
-def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
+def run_doctor(lab: Lab, fix: bool = False, accept: Sequence[str] = ()) -> DoctorReport:
+    """Check the workspace; ``accept`` names past days whose hand edit the owner made on
+    purpose: their log is recorded in the manifest as it is now, before the checks."""
     # It reads every layer, MEMORY.md included: the owner's check, never a shared session's.
     require(lab.session_kind, "memory", "read")
     report = DoctorReport()
     report.info.append(f"workspace: {lab.workspace.root}")
+    for day in accept_days(lab, accept):
+        report.fixed.append(f"accepted the edit of the {day.isoformat()} log as it is now")
     for name in lab.recovered:
         report.fixed.append(f"finished an interrupted '{name}' change from its journal")
     for entry_id in pending_forgets(lab.workspace.state_dir):
@@ -62,6 +69,30 @@ def run_doctor(lab: Lab, fix: bool = False) -> DoctorReport:
     _check_leftovers(lab, report, fix)
     _check_index(lab, report)
     return report
+
+
+def accept_days(lab: Lab, days: Sequence[str]) -> list[date]:
+    """Record the named past days' logs as they are now (all or none: every name is
+    checked before anything is recorded)."""
+    files = lab.daily.files(include_archive=True)
+    sealed = lab.daily.manifest.load()
+    chosen: dict[date, bytes] = {}
+    for text in days:
+        try:
+            day = date.fromisoformat(text)
+        except ValueError:
+            raise InvalidInputError(
+                f"--accept {text!r} is not a date; name the day as YYYY-MM-DD."
+            ) from None
+        if day.isoformat() not in sealed or day not in files:
+            raise InvalidInputError(
+                f"--accept {text}: no sealed past daily log for that day; 'labmem doctor' "
+                "lists the days whose log changed."
+            )
+        chosen[day] = files[day].read_bytes()
+    if chosen:
+        lab.daily.manifest.record_many(chosen, "accepted")
+    return sorted(chosen)
 
 
 def _check_secrets(lab: Lab, report: DoctorReport) -> None:
@@ -187,7 +218,11 @@ def _check_curated(lab: Lab, report: DoctorReport, fix: bool) -> None:
 def _check_daily(lab: Lab, report: DoctorReport) -> None:
     files = lab.daily.files(include_archive=True)
     for problem in lab.daily.manifest.altered(files):
-        report.problems.append(f"past daily log altered: {problem}")
+        named = problem.split(":", 1)[0]
+        report.problems.append(
+            f"past daily log altered: {problem} (changed on purpose? "
+            f"'labmem doctor --accept {named}' records it as it is now)"
+        )
     for day, path in files.items():
         snap = read_snapshot(path)
         doc = parse_document(snap.text)

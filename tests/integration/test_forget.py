@@ -220,7 +220,11 @@ def test_the_cli_checks_the_id_before_asking_and_shows_what_goes(home: Path) -> 
     assert "no entry with id 'm-0000beef'" in unknown.output and "Forget" not in unknown.output
     declined = CliRunner().invoke(cli, ["forget", entry_id], input="n\n", env=env)
     assert declined.exit_code == 1 and f"Forget {entry_id} (“{TEXT}”)" in declined.output
+    assert "not confirmed; nothing was removed (add --yes" in declined.output
     assert TEXT in (home / "MEMORY.md").read_text()  # nothing was touched
+    no_answer = CliRunner().invoke(cli, ["forget", entry_id], input="", env=env)  # not a TTY
+    assert no_answer.exit_code == 1 and "Aborted" not in no_answer.output
+    assert "add --yes" in no_answer.output and TEXT in (home / "MEMORY.md").read_text()
     done = CliRunner().invoke(cli, ["forget", entry_id], input="y\n", env=env)
     assert done.exit_code == 0, done.output
     assert f"forgot {entry_id}: removed from MEMORY.md" in done.output

@@ -85,6 +85,24 @@ def test_a_session_statement_to_a_one_shot_remember_is_kept_in_todays_log(
     assert code == 0 and json.loads(out)["layer"] == "session"
 
 
+def test_a_workspace_path_that_is_a_file_names_where_it_came_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    monkeypatch.setenv("LABMEM_HOME", str(afile))
+    code, _, err = run("show", "memory")
+    assert (
+        code == 1
+        and err
+        == f"labmem: LABMEM_HOME={afile} is a file; the workspace must "
+        "be a folder (e.g. ~/labmem): point LABMEM_HOME at a folder.\n"
+    )
+    code, _, err = run("--home", str(afile), "init")
+    assert code == 1 and err.startswith(f"labmem: --home {afile} is a file")
+    assert afile.read_text() == "mine\n"
+
+
 def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:
     code, _, err = run("remember", "x", "--layer", "project", "--project", "../etc")
     assert code == 1 and err.startswith("labmem: ") and err.count("\n") == 1

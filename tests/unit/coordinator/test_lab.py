@@ -65,6 +65,26 @@ def test_past_day_manifest_detects_tampering(lab: Lab, home: Path) -> None:
     log.write_text(log.read_text().replace("] a", "] changed"))
     report = run_doctor(lab)
     assert not report.ok and "2026-11-20" in report.problems[0]
+    assert "labmem doctor --accept 2026-11-20" in report.problems[0]
+
+
+def test_doctor_accepts_a_deliberate_edit_of_a_past_log_and_refuses_bad_days(
+    lab: Lab, home: Path
+) -> None:
+    from coordinator.maintenance.doctor import run_doctor
+
+    lab.import_entries([{"layer": "daily", "text": "a", "time": "2026-11-20T09:00:00Z"}])
+    log = home / "memory/2026-11-20.md"
+    log.write_text(log.read_text().replace("] a", "] corrected by hand"))
+    for bad, rule in (("2026-13-01", "not a date"), ("2026-11-21", "no sealed past daily log")):
+        with pytest.raises(InvalidInputError, match=rule):
+            run_doctor(lab, accept=["2026-11-20", bad])
+        assert not run_doctor(lab).ok  # all or none: nothing was recorded
+    report = run_doctor(lab, accept=["2026-11-20"])
+    assert report.ok and report.fixed == ["accepted the edit of the 2026-11-20 log as it is now"]
+    assert run_doctor(lab).ok and "corrected by hand" in log.read_text()
+    log.write_text(log.read_text() + "- 09:30:00Z [event] slipped in later\n")
+    assert not run_doctor(lab).ok  # accepting once is not a licence for later edits
 
 
 def test_import_over_many_days_appends_each_day_once_and_the_manifest_stays_clean(

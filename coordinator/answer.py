@@ -43,6 +43,7 @@ from coordinator.current import (
 from coordinator.slots import asked_slot, holds_slot
 from memory.folding import fold
 from memory.timeexpr import Window, find_window
+from memory.trust import is_untrusted_source
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -110,6 +111,7 @@ _LAST = re.compile(
 )
 _FIRST = re.compile(r"\b(?:first|for the first time|primer|primera(?: vez)?)\b", re.IGNORECASE)
 _SESSIONS = re.compile(r"\b(?:sessions?|sesi[oó]n|sesiones|chats?)\b", re.IGNORECASE)
+_SKILLS = re.compile(r"\b(?:skills?|habilidad(?:es)?|activat\w*|activ[oó]\w*)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z¿¡\"'(])")
 _NAME = re.compile(r"(?<![\w-])([A-Z][a-zà-ÿ]{2,})(?:'s|’s)?(?![\w-])")
 _NOT_NAMES = frozenset(
@@ -607,14 +609,19 @@ def _digest(
         records = [r for r in records if topic & stems(r.text)]
         if not records:
             return None  # nothing names the topic: search the days for it instead
+    if not _SKILLS.search(question):  # which skill ran is bookkeeping, not what you did
+        records = [r for r in records if r.kind != "skill-activation"]
     if not records:
         return Answer(question, _nothing(question, window, [], zone), [], False, window)
-    head = f"{window.describe()} — {len(records)} entries in memory:"
+    counted = "1 entry" if len(records) == 1 else f"{len(records)} entries"
+    head = f"{window.describe()} — {counted} in memory:"
     lines = [head]
     hits = []
     for r in records[:DIGEST_LIMIT]:
         clock = r.at.astimezone(zone).strftime("%Y-%m-%d %H:%M") if r.at else ""
-        lines.append(f"- {clock} {r.text} ({r.citation})")
+        source = r.src.removeprefix("import:")
+        marked = f"[untrusted: {source}] " if is_untrusted_source(source) else ""
+        lines.append(f"- {clock} {marked}{r.text} ({r.citation})")
         hits.append(
             Hit(
                 r.citation,

@@ -593,11 +593,29 @@ def _window_records(services: Services, window: Window, zone: tzinfo) -> list[Re
     return sorted(inside, key=lambda r: r.at or begin)
 
 
+def record_hit(r: Record, zone: tzinfo) -> Hit:
+    """A listed entry as a search hit (score 1.0): what JSON and citations are made of."""
+    from memory.search.ranking import Hit
+
+    return Hit(
+        r.citation,
+        r.path,
+        r.line_start,
+        r.line_end,
+        r.layer,
+        r.kind,
+        r.id,
+        _local(r.at, zone) or None,
+        r.src.removeprefix("import:"),
+        r.project,
+        1.0,
+        r.text,
+    )  # fmt: skip
+
+
 def _digest(
     services: Services, question: str, window: Window, zone: tzinfo, kind: str
 ) -> Answer | None:
-    from memory.search.ranking import Hit
-
     records = _window_records(services, window, zone)
     if kind == "changes":
         records = [r for r in records if _CHANGE.search(r.text)]
@@ -622,22 +640,7 @@ def _digest(
         source = r.src.removeprefix("import:")
         marked = f"[untrusted: {source}] " if is_untrusted_source(source) else ""
         lines.append(f"- {clock} {marked}{r.text} ({r.citation})")
-        hits.append(
-            Hit(
-                r.citation,
-                r.path,
-                r.line_start,
-                r.line_end,
-                r.layer,
-                r.kind,
-                r.id,
-                _local(r.at, zone) or None,
-                r.src.removeprefix("import:"),
-                r.project,
-                1.0,
-                r.text,
-            )  # fmt: skip
-        )
+        hits.append(record_hit(r, zone))
     if len(records) > DIGEST_LIMIT:
         lines.append(f"(and {len(records) - DIGEST_LIMIT} more)")
     return Answer(question, "\n".join(lines), hits, True, window)
@@ -660,14 +663,30 @@ def _search(
     return hits
 
 
+def _listing(
+    services: Services, question: str, window: Window | None, rest: str, zone: tzinfo
+) -> Answer | None:
+    """A question about the days rather than a topic: what is due ("what do I have to do
+    today?") or what happened ("what did I do yesterday?"). None for any other question."""
+    from coordinator.todos import todo_list
+
+    today = services.clock.now().astimezone(zone).date()
+    todo = todo_list(services, question, today, zone, window)
+    if todo is not None:
+        hits = [record_hit(r, zone) for r in todo.tasks]
+        return Answer(question, todo.text, hits, todo.found, todo.span)
+    kind = digest_kind(rest) if window else None
+    listed = _digest(services, rest, window, zone, kind) if window and kind else None
+    return replace(listed, question=question) if listed is not None else None
+
+
 def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) -> Answer:
     """The answer to ``question`` from this session's memory (offline)."""
     zone = services.settings.zone()
     window, rest = find_window(question, services.clock.now(), zone)
-    kind = digest_kind(rest) if window else None
-    listed = _digest(services, rest, window, zone, kind) if window and kind else None
+    listed = _listing(services, question, window, rest, zone)
     if listed is not None:
-        return replace(listed, question=question)
+        return listed
     query = without_present(search_text(rest if window and _words(rest) else question))
     wider = " ".join([query, *other_words(query)])
     hits = _search(services, wider, window, zone, k, without_present(question))

@@ -40,6 +40,7 @@ class Record:
     trust: str | None
     valid_until: str | None
     missing: tuple[str, ...]
+    due: str | None = None  # a task's day (YYYY-MM-DD), from "remind me … on Monday"
 
     @property
     def citation(self) -> str:
@@ -173,5 +174,6 @@ def _resolve(
         trust=entry.get("trust"),
         valid_until=entry.get("valid_until"),
         missing=tuple(missing),
+        due=entry.get("due"),
     )
     return record, undated

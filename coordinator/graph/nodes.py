@@ -9,7 +9,7 @@ langgraph.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from coordinator.graph import writer
 from coordinator.graph.state import (
@@ -24,6 +24,9 @@ from memory.hygiene import check_texts
 from memory.layers import written_kind
 from memory.trust import is_untrusted_source
 from memory.visibility import allowed
+
+if TYPE_CHECKING:
+    from coordinator.services import Services
 
 __all__ = [
     "activate",
@@ -165,6 +168,8 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     if chosen.layer != "none" and checked is not None:
         written = kind or written_kind(chosen.layer)
         entry = replace(checked, text=text)
+        if chosen.layer == "daily" and written == "task" and "due" not in entry.meta:
+            entry = _with_due_day(entry, services)
         update["decision"] = Decision(entry, chosen.layer, written, project, chosen.reason)
     return update
 
@@ -192,6 +197,18 @@ def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorStat
         f"({chosen.layer} is not open to it), where a main session's distillation can promote it"
     )
     return Route("daily", chosen.kind, reason, None)
+
+
+def _with_due_day(entry: Checked, services: Services) -> Checked:
+    """A task that names a coming day ("remind me to order epoxy on Monday") carries it as
+    ``due=YYYY-MM-DD``, so that day's boot and "what do I have to do today?" find it."""
+    from memory.due import due_day
+
+    today = services.clock.now().astimezone(services.settings.zone()).date()
+    day = due_day(entry.text, today)
+    if day is None:
+        return entry
+    return replace(entry, meta={**entry.meta, "due": day.isoformat()})
 
 
 def _outlives_call(chosen: Route, one_shot: bool) -> Route:

@@ -10,7 +10,7 @@ is loaded when the skill activates), and the current date and time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from coordinator.reads import daily_records_local
@@ -56,6 +56,7 @@ def build_preamble(services: Services, project: str | None = None) -> Preamble:
         _memory(services, pre)
     if allowed(services.session_kind, "daily", "read"):
         today = now.date()
+        _due_today(services, pre, today)
         for label, day in (("Yesterday", today - timedelta(days=1)), ("Today", today)):
             records = daily_records_local(services, day)
             if records:
@@ -67,6 +68,24 @@ def build_preamble(services: Services, project: str | None = None) -> Preamble:
     if allowed(services.session_kind, "skill", "read"):
         pre.skills = skill_listing(services, pre)
     return pre
+
+
+def _due_today(services: Services, pre: Preamble, today: date) -> None:
+    """Tasks said earlier for today ("remind me on Monday …"); today's own are listed below."""
+    from coordinator.todos import due_tasks
+
+    zone = services.settings.zone()
+    earlier = [
+        r
+        for r in due_tasks(services, today, today, zone)
+        if r.at and r.at.astimezone(zone).date() < today
+    ]
+    if earlier:
+        pre.sections[f"Due today ({today.isoformat()})"] = "\n".join(
+            f"- {r.body} (said {r.at.astimezone(zone).date().isoformat()}; {r.citation})"
+            for r in earlier
+            if r.at
+        )
 
 
 def _memory(services: Services, pre: Preamble) -> None:

@@ -19,55 +19,25 @@ from __future__ import annotations
 
 import re
 
+from memory.secret_vocab import pattern
+
 __all__ = ["NOT_CODE_CONTEXT", "alarm_clock", "find_lock_codes", "number_label", "stands_alone"]
 
 _B = r"(?<![^\W\d_])"  # not after a letter
 _E = r"(?![^\W\d_])"  # not before a letter
 
-# Things a code opens, in English, Spanish, German, French, Portuguese and Italian.
-_LOCKS = (
-    r"doors?|front door|back door|gate|gates|garage|alarm|keypad|lock|padlock|bike lock|"
-    r"lockbox|key ?safe|key ?box|locker|lockers|safe|shed|cage|entrance|entry|building|"
-    r"intercom|buzzer|mailbox|phone|iphone|tablet|ipad|laptop|sim|card|debit card|atm|"
-    r"puerta|portal|port[óo]n|verja|cancela|garaje|alarma|candado|taquilla|caja fuerte|"
-    r"cerradura|teclado|m[óo]vil|celular|tel[ée]fono|tarjeta|cajero|trastero|buz[óo]n|"
-    r"t[üu]r|haust[üu]r|\w*t[üu]r|tor|\w*garage|alarmanlage|\w*schloss|spind|"
-    r"schlie[ßs]fach|tresor|handy|telefon|\w*karte|briefkasten|eingang|"
-    r"porte|portail|alarme|cadenas|casier|coffre|coffre-fort|serrure|digicode|"
-    r"t[ée]l[ée]phone|portable|carte|tablette|entr[ée]e|immeuble|interphone|"
-    r"porta|port[ãa]o|garagem|cadeado|arm[áa]rio|cofre|fechadura|telem[óo]vel|cart[ãa]o|"
-    r"pr[ée]dio|interfone|portone|cancello|allarme|lucchetto|armadietto|cassaforte|"
-    r"serratura|cellulare|telefono|carta|bancomat|ingresso|citofono|"
-    # key boxes and safes as people name them, compounds included
-    r"\w*safe|\w*tresor|schl[üu]ssel(?:kasten|box|kiste)|\w*schlie[ßs]fach|\w*spind|"
-    r"bo[îi]tes? [àa] cl[ée]s?|bo[îi]te [àa] clefs?|caja de (?:las )?llaves|cajet[íi]n|"
-    r"caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|portachiavi|"
-    r"key lock ?box|tablet|tablette|ipad|android|cb|carte bleue|parking|parkhaus|tiefgarage|"
-    r"caja de seguridad|caixa de seguran[çc]a|cassetta di sicurezza|coffre de s[ée]curit[ée]|"
-    r"safe deposit box|deposit box|"
-    r"estacionamento|parcheggio|aparcamiento"
-)
+# Things a code opens and words for the code, from the credential vocabulary
+# (memory/secret_vocab.py), in English, Spanish, German, French, Portuguese and Italian.
+_LOCKS = pattern("entry", "container", "keybox", "padlock", "lock", "alarm", "device", "card")
 # Locks whose combination may be three digits.
-_SHORT_CODE_LOCKS = re.compile(
-    r"(?i)(?<!\w)(?:padlock|bike lock|lock|candado|\w*schloss|cadenas|cadeado|lucchetto|combo|"
-    r"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombi\w*|"
-    r"segredo)(?!\w)"
-)
+_SHORT_CODE_LOCKS = re.compile(rf"(?i)(?<!\w){pattern('padlock', 'lock', 'combination')}(?!\w)")
 # Combination locks: the number right after one is its code ("Fahrradschloss 0815").
-_COMBINATION_LOCKS = re.compile(
-    r"(?i)(?<!\w)(?:padlock|bike lock|combination lock|lockbox|key ?safe|key ?box|candado|"
-    r"fahrradschloss|zahlenschloss|vorhängeschloss|bügelschloss|cadenas|cadeado|lucchetto)$"
-)
-# Words for the code itself.
-_CODES = (
-    r"senha|codes?|c[óo]digo|codice|pin|pin-?code|pin-?nummer|passcode|combo|combination|"
-    r"combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombi|kombination|segredo|"
-    r"geheimzahl|\w+code|unlock|disarm|desbloqueo|desbloquear|entsperr\w*|"
+_COMBINATION_LOCKS = re.compile(rf"(?i)(?<!\w){pattern('padlock', 'keybox')}$")
+# Words for the code itself, and for what unlocking is called.
+_CODES = pattern("pin", "code", "combination", "voicemail") + (
+    r"|senha|geheimzahl|\w+code|unlock|disarm|desbloqueo|desbloquear|entsperr\w*|"
     r"d[ée]verrouillage|sblocco|sbloccare|desbloqueio|bildschirmsperre|sperrbildschirm|"
-    r"screen ?lock|lock ?screen|bloqueo de pantalla|verrouillage|blocco schermo|bloqueio de tela|"
-    r"passcode|codice di sblocco|code de d[ée]verrouillage|c[óo]digo de desbloqueio|"
-    r"access code|entry code|code d'acc[eè]s|c[óo]digo de acce?sso?|zugangscode|"
-    r"codice d'accesso|codice di accesso"
+    r"screen ?lock|lock ?screen|bloqueo de pantalla|verrouillage|blocco schermo|bloqueio de tela"
 )
 _NOUN = re.compile(rf"(?i){_B}(?:(?P<code>{_CODES})|(?P<lock>{_LOCKS})){_E}")
 # Between a noun and its value: an opening verb or a separator makes the value the code.
@@ -186,12 +156,7 @@ _DATE_WORDS = re.compile(
 )
 # Nouns whose code may end a short note with no verb: "portone di casa della nonna 2580".
 _TRAILING_LOCKS = re.compile(
-    r"(?i)(?:door|gate|garage|safe|lockbox|padlock|puerta|port[óo]n|portal|candado|"
-    r"caja fuerte|t[üu]r|tor|tresor|schloss|spind|porte|portail|cadenas|coffre|porta|port[ãa]o|"
-    r"cadeado|cofre|portone|cancello|lucchetto|cassaforte|\w*safe|\w*tresor|\w*schloss|"
-    r"schl[üu]ssel(?:kasten|box|kiste)|bo[îi]tes? [àa] (?:cl[ée]s?|clefs?)|caja de (?:las )?llaves|"
-    r"cajet[íi]n|caixa de chaves|cofre de chaves|cassett[ae] (?:delle |per le )?chiavi|key ?box|"
-    r"key ?safe|keybox|alarm\w*|allarme|alarme|alarma)$"
+    rf"(?i)(?:{pattern('entry', 'container', 'keybox', 'padlock', 'alarm')}|\w*schloss)$"
 )
 
 
@@ -340,6 +305,10 @@ def find_lock_codes(text: str) -> bool:
             continue
         if alarm_clock(m.group(0), window):
             continue
+        if m.group("lock") and number_label(
+            text[max(0, m.start() - 40) : m.start()], explicit=True
+        ):
+            continue  # "Nº de lote de las baterías de portátil: B68Z443": a numbered thing
         code_noun = m.group("code") is not None
         if code_noun and m.group(0).lower() in ("code", "codes", "código", "codigo", "codice"):
             # A bare "code" needs a lock near it: "door code", "code de l'alarme".

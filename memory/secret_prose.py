@@ -25,84 +25,46 @@ from dataclasses import dataclass
 
 from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
 from memory.secret_prefilter import misspelt_password
+from memory.secret_vocab import first_words, pattern, stems
 
 __all__ = ["credential_like", "find_prose_secrets"]
 
 _W = r"[^\W\d_]"  # a letter, in any script
 
-# Keyword families. Each alternative is matched case-insensitively on word boundaries.
+# Keyword families, from the credential vocabulary (memory/secret_vocab.py), plus the phrases
+# that say a secret protects something ("encrypted with", "protected by").
 _PASSWORD_WORDS = (
-    r"passwords?|passwd|passwrd|passw|pwd|pw|pword|pass|passcode|"
-    r"\w*passw(?:o|ö)rt\w*|\w*kennw(?:o|ö)rt\w*|"
-    r"contraseñas?|contrasena|contra|clave|"
-    r"mots? de passe|mdp|"
-    r"senhas?|palavras?[- ]passe|"
-    r"parola d'ordine|parola chiave|"
-    r"(?:magic|secret|code|safe) ?words?|codewords?|mot magique|mot secret|"
-    r"palabra (?:secreta|m[áa]gica)|"
-    r"palavra[- ](?:secreta|m[áa]gica)|parola (?:segreta|magica)|zauberwort|losungswort|kennung|"
-    r"psk|wpa2?[- ]key|pre-?shared[- ]keys?|clave precompartida|chave pr[ée]-compartilhada|"
-    r"cl[ée] pr[ée]-?partag[ée]e|chiave pre-?condivisa|"
+    pattern("password", "code_word", "wifi_key") + r"|pa?s{1,2}w(?:o?r)?d|"
     r"encrypted (?:with|using)|verschlüsselt mit|cifrad[oa] con|chiffré(?:e|s)? avec|"
     r"(?:protected|secured|locked) (?:with|by)|gesch[üu]tzt mit|protegid[oa] (?:con|com|por)|"
-    r"prot[ée]g[ée]e? (?:par|avec)|protett[oa] (?:con|da)|pa?s{1,2}w(?:o?r)?d|"
-    r"criptografad[oa] com|cifrat[oa] con|"
-    r"(?:wifi|wi-fi|wlan|network|red|rede|réseau|rete|netzwerk)[- ]?"
-    r"(?:key|schlüssel|clé|chiave|chave)"
+    r"prot[ée]g[ée]e? (?:par|avec)|protett[oa] (?:con|da)|"
+    r"criptografad[oa] com|cifrat[oa] con"
 )
 _PASSPHRASE_WORDS = (
-    r"master[- ]?pass(?:word|wort)|senha mestra|contraseña maestra|clave maestra|"
-    r"mot de passe ma[îi]tre|password (?:principale|master)|hauptpasswort|"
-    r"pass ?phrases?|passphrase|phrase secrète|phrase de passe|frase (?:de )?contraseña|"
-    r"frase secreta|frase de paso|frase segreta|frase-senha|frase senha|passwortsatz|"
-    r"seed phrase|recovery phrase|mnemonic|merkphrase|merksatz|geheimsatz|"
-    r"(?:seed|recovery|secret|master|wallet|backup|mnemonic) (?:phrase|words)|"
-    r"encryption (?:key|password|passphrase|phrase)|(?:disk|drive|volume|container) "
-    r"(?:password|passphrase)|clave de (?:cifrado|encriptaci[óo]n)|contraseña de cifrado|"
-    r"verschl[üu]sselungs(?:schl[üu]ssel|passwort|kennwort)|cl[ée] de (?:chiffrement|cryptage)|"
-    r"mot de passe de chiffrement|chave de (?:criptografia|encripta[çc][ãa]o)|"
-    r"senha de criptografia|chiave di (?:cifratura|crittografia)|password di cifratura|"
-    r"\w*(?:wiederherstellungs|seed-?)phrase|"
-    r"phrases? (?:de )?(?:r[ée]cup[ée]ration|secr[èe]te|de passe|ma[îi]tre|de r[ée]cup[ée]ration)|"
+    pattern("passphrase", "seed")
+    + r"|(?:seed|recovery|secret|master|wallet|backup|mnemonic) (?:phrase|words)|"
+    r"(?:disk|drive|volume|container) (?:password|passphrase)|"
+    r"phrases? (?:de )?(?:r[ée]cup[ée]ration|secr[èe]te|de passe|ma[îi]tre)|"
     r"frases? (?:de |da |do |della |di |del )?(?:recuperaci[óo]n|recupera[çc][ãa]o|recupero|"
     r"semilla|semente|seed|mestra|maestra|secreta|segreta|master|backup|respaldo|sicurezza|"
     r"seguran[çc]a)"
 )
+_LOCK_NOUNS = pattern("entry", "container", "keybox", "padlock", "lock", "alarm", "device")
 _PIN_WORDS = (
-    r"pin|pins|pin-?code|pin-?nummer|puk|passcode|unlock code|entry code|access code|"
-    r"keypad|key ?pad|lockbox|lock ?box|key ?box|keysafe|key safe|digicode|combo|"
-    r"combinations?|combinación|combinaison|combinazione|combinação|kombination|"
-    r"zahlenschloss|zahlencode|\w*(?:tür|tor|alarm|zugangs|eingangs|tresor|schloss)code|"
-    r"código|codigo|codice|code|codes|código de acceso|"
-    r"alarm|alarme|alarma|allarme|alarmanlage"
+    pattern("pin", "code", "combination", "keybox", "padlock", "alarm") + rf"|{_LOCK_NOUNS}-?codes?"
 )
-_RECOVERY_WORDS = (
-    r"(?:recovery|backup|back-up|scratch|emergency|2fa|mfa|one-time|single-use)[- ]codes?|"
-    r"recovery key|clave de recuperaci[óo]n|cl[ée] de r[ée]cup[ée]ration|"
-    r"chave de recupera[çc][ãa]o|chiave di (?:ripristino|recupero)|"
-    r"codes? (?:de )?(?:secours|récupération|recuperation|sauvegarde)|"
+_RECOVERY_WORDS = pattern("recovery") + (
+    r"|codes? (?:de )?(?:secours|récupération|recuperation|sauvegarde)|"
     r"c[óo]digos? (?:de )?(?:respaldo|reserva|recuperaci[óo]n|recupera[çc][ãa]o|backup|"
-    r"seguran[çc]a|emergencia)|"
-    r"codici (?:di )?(?:backup|recupero|emergenza)|"
+    r"seguran[çc]a|emergencia)|codici (?:di )?(?:backup|recupero|emergenza)|"
     r"\w*(?:wiederherstellungs|backup|notfall|sicherungs|recovery)-?codes?"
 )
-_TOKEN_WORDS = (
-    r"tokens?|jetons?(?: d'acc[èe]s)?|secrets?|api[- _]?keys?|apikey|access[- _]?keys?|"
-    r"secret[- _]?keys?|"
-    r"auth[- _]?(?:token|key)|private[- _]?keys?|client[- _]?secret|"
-    r"keys?|clés?|clefs?|chiavi|chiave|chaves?|claves?|\w*schlüssel|"
-    r"secreto|segreto|segredo|geheimnis|credentials?|creds|"
-    r"credenciales|credenciais|credenziali|identifiants|zugangsdaten|anmeldedaten"
-)
-_LOGIN_WORDS = (
-    r"login|log-in|logon|sign-in|user(?:name)?|usuario|usuário|utente|utilisateur|benutzer(?:name)?|"
-    r"credentials?|creds|credenciales|credenciais|credenziali|identifiants|zugangsdaten|"
-    r"anmeldedaten|accesso|acceso|acesso"
-)
+_TOKEN_WORDS = pattern("token", "credentials", "connection")
+_LOGIN_WORDS = pattern("login", "credentials")
 
 # Tools whose secret is usually a run of words: "veracrypt: the phrase is tiger lamp ocean velvet".
-_VAULT_WORDS = r"veracrypt|truecrypt|luks|gpg|pgp|keepass(?:xc)?|bitlocker|cryptomator|filevault"
-_WIFI_WORDS = r"wifi|wi-fi|wlan|guest network|red de invitados|rede de visitas|réseau invité"
+_VAULT_WORDS = pattern("vault")
+_WIFI_WORDS = pattern("network")
 
 _KEYWORDS = re.compile(
     rf"(?i)(?<!{_W})(?:(?P<recovery>{_RECOVERY_WORDS})|(?P<passphrase>{_PASSPHRASE_WORDS})|"
@@ -576,19 +538,24 @@ def _table_login(text: str) -> bool:
     return False
 
 
+_ALARM_WORD = re.compile(f"(?i){pattern('alarm')}")
+_CODE_ONLY = re.compile(f"(?i){pattern('code')}")
+_COMBINATION_WORD = re.compile(f"(?i){pattern('combination', 'padlock')}")
+
+
 def _pin_keyword_ok(text: str, m: re.Match[str]) -> tuple[bool, bool]:
     """(counts as a code keyword, is a combination keyword) for a match of the pin family."""
     word = m.group(0).lower()
     window = text[max(0, m.start() - 40) : m.end() + 40]
-    if word.startswith(("combin", "kombin", "combo", "zahlenschloss")):
+    if _COMBINATION_WORD.fullmatch(word):
         return True, True
-    if word in ("alarm", "alarme", "alarma", "allarme", "alarmanlage"):
+    if _ALARM_WORD.fullmatch(word):
         # "Alarmanlage Code 8367", "alarm: 4411#" but not "alarm set for 05:45" or "set the
         # alarm to 0630 tomorrow" (a clock time next to a wake-up word)
         if alarm_clock(word, window):
             return False, False
         return not _CODE_NOT.search(window), False
-    if word in ("code", "codes", "código", "codigo", "codice"):
+    if _CODE_ONLY.fullmatch(word):
         near = text[max(0, m.start() - 30) : m.end() + 30]
         if _CODE_NOT.search(near):
             return False, False
@@ -718,30 +685,28 @@ def _login(text: str, m: re.Match[str]) -> str | None:
     return "login credentials" if found else None
 
 
-# The first word of every keyword above (and stems of German compounds): a text with none of
-# them skips the keyword search, the expensive part of this module.
-_TRIGGERS = frozenset(
-    """master maestra mestra hauptpasswort encrypted verschlüsselt cifrado cifrada chiffré
-    criptografado criptografada cifrato cifrata 2fa mfa totp otp authenticator setup seed
-    password passwords passwd passwrd passw pwd pw pword pass passcode contraseña contraseñas
-    contrasena contra clave claves passe mdp senha senhas parola psk wpa wpa2 key keys clé clés
-    clef clefs chiave chiavi chave chaves passphrase passphrases phrase frase mnemonic
-    merkphrase passwortsatz pin pins pincode pinnummer puk keypad lockbox lock keybox keysafe
-    combo combination combinations combinación combinaison combinazione combinação
-    kombination zahlenschloss alarm alarme alarma allarme alarmanlage token tokens secret
-    secrets apikey credentials credential creds secreto segreto segredo geheimnis credenciales
-    credenciais credenziali identifiants zugangsdaten anmeldedaten login logon accesso acceso
-    acesso log sign user username usuario usuário utente utilisateur benutzer
-    benutzername wifi wi fi wlan guest red rede réseau frases phrases merksatz geheimsatz
-    words phrase veracrypt truecrypt luks gpg pgp keepass keepassxc bitlocker cryptomator
-    filevault encryption disk drive volume container magic safe codeword codewords mot palabra
-    psswd pswd pssword passwrd protected secured locked geschützt protegido protegida protégé
-    protégée protetto protetta cb
-    palavra zauberwort losungswort kennung jeton jetons""".split()
+# The first word of every keyword above (and stems of compounds): a text with none of them
+# skips the keyword search, the expensive part of this module.
+_FAMILY_KINDS = (
+    "password", "code_word", "wifi_key", "passphrase", "seed", "pin", "code", "combination",
+    "keybox", "alarm", "recovery", "token", "credentials", "connection", "login", "network",
+    "vault", "entry", "container", "padlock", "lock", "device",
+)  # fmt: skip
+_TRIGGERS = first_words(*_FAMILY_KINDS) | frozenset(
+    """encrypted verschlüsselt cifrado cifrada chiffré chiffrée chiffrés criptografado
+    criptografada cifrato cifrata protected secured locked geschützt protegido protegida
+    protégé protégée protetto protetta seed recovery secret master wallet backup mnemonic disk
+    drive volume container phrase phrases frase frases codes""".split()
 )
 # Stems inside longer words: German compounds (WLAN-Passwort is split at the dash, but
 # Routerpasswort is not), door codes (Türcode, digicode) and keys (API-Schlüssel).
-_STEMS = re.compile(r"passw|kennw|schlüssel|code|códig|codig|codic")
+_STEMS = re.compile(
+    "|".join(
+        re.escape(stem)
+        for stem in sorted({*stems(*_FAMILY_KINDS), "passw", "kennw", "schlüssel", "code",
+                            "códig", "codig", "codic", "wiederherstellungs"}, key=len)
+    )
+)  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+")
 
 

@@ -1,0 +1,114 @@
+"""A code or a password given where it is typed or what it opens.
+
+"type 295681", "se marca C1179 en el portero", "opens with 742-872", "an der Tastatur 77104
+eingeben", in a text that names something a code opens; "para entrar al wifi, pon
+MiCasa_Segura88"; "use Nimbus-Kite-42 to log in", "para entrar al portátil de Lea usa …".
+A number that is called, paid or counted is not a code.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.secret_codes import stands_alone
+from memory.secret_context import CODE, CODE_END, OPENED, OPENS, SIGN_IN_PLACE, TYPED, YEAR
+from memory.secret_prose import credential_like
+
+__all__ = ["typed_code", "typed_password", "use_to_enter"]
+
+_SAID_CODE = re.compile(
+    rf"(?i)(?<![\w-])(?:(?P<typed>{TYPED})|(?P<opened>{OPENED}))"
+    rf"(?:\s+(?:the|el|la|lo|le|il|o|a|den|die|das|code|código|codigo|codice|pin|numbers?|"
+    rf"números|zahlen|chiffres|numeri))?\s+(?P<value>{CODE}){CODE_END}"
+)
+# A number that is called, not typed: "llamando al 22963 y marcando 7082".
+_CALLED = re.compile(
+    r"(?i)(?<!\w)(?:call|ring|llama|llamar|llamando|ligar|liga|anrufen|ruf|appelle|appeler|"
+    r"chiama|chiamare)(?!\w)"
+)
+# Numbers that are called, paid, counted or dated are not codes.
+_NOT_CODE = re.compile(
+    r"(?i)(?<!\w)(?:call|ring|phone number|llama|llamar|llamando|ligar|liga|anrufen|ruf|"
+    r"appelle|appeler|chiama|chiamare|tel|tlf|telf|telefone|teléfono|telefono|"
+    r"order|invoice|factura|fatura|facture|rechnung|fattura|tracking|pedido|ref|"
+    r"room|sala|raum|salle|stanza|page|página|seite|p\.|model|modelo|modell|serial|"
+    r"€|eur|\$|£|kg|km|pages|years?|años|anos|anni|ans|jahre|people|personas|pessoas)(?!\w)"
+)
+# "Dial 1234 to reach the lab": a number that is called.
+_REACH = re.compile(
+    r"(?i)\s+(?:to (?:reach|call|get)|for (?:the )?(?:line|operator|reception)|"
+    r"para (?:llamar|hablar)|um \w+ zu erreichen|pour joindre|per (?:chiamare|parlare))"
+)
+# German puts the verb last: "an der Tastatur 77104 eingeben".
+_CODE_THEN_VERB = re.compile(
+    rf"(?i)(?<![\w.,:/-])(?P<value>{CODE})\s+(?:eingeben|eintippen|tippen|eingetippt|"
+    rf"eingegeben|w[äa]hlen|dr[üu]cken)(?!\w)"
+)
+
+
+def typed_code(text: str) -> bool:
+    if OPENS.search(text) is None:
+        return False
+    for m in _CODE_THEN_VERB.finditer(text):
+        if not YEAR.fullmatch(m.group("value")):
+            return True
+    for m in _SAID_CODE.finditer(text):
+        value = m.group("value")
+        if YEAR.fullmatch(value):
+            continue  # a year
+        if m.group("opened") and not re.search(r"[-*#]|\d \d", value) and len(value) < 4:
+            continue  # "with 250": a count, not a code
+        before = " ".join(text[max(0, m.start() - 40) : m.start()].split()[-2:])
+        after = text[m.end() : m.end() + 16]
+        if _CALLED.search(before) or _NOT_CODE.match(after.strip()) or _REACH.match(after):
+            continue
+        if re.match(r"\s*(?:[%€$£]|h\b|min|am\b|pm\b|uhr\b|:\d)", after, re.I):
+            continue
+        if " " not in value and not stands_alone(text, m.start("value"), m.end("value")):
+            continue
+        return True
+    return False
+
+
+_TYPED_VALUE = re.compile(rf"(?i)(?<![\w-])(?:{TYPED}|{OPENED})\s+(?P<value>[^\s\"'“”«»]+)")
+
+
+def typed_password(text: str) -> bool:
+    """'para entrar al wifi, pon MiCasa_Segura88': a password given where it is typed."""
+    if SIGN_IN_PLACE.search(text) is None:
+        return False
+    for m in _TYPED_VALUE.finditer(text):
+        value = m.group("value").rstrip(".,;:!?)")
+        symbols = {ch for ch in value if not ch.isalnum()} - {"."}
+        if not (symbols and any(ch.isdigit() for ch in value)):
+            continue
+        if credential_like(value, near=False) and "@" not in value:
+            return True
+    return False
+
+
+# "use Nimbus-Kite-42 to log in": a value, then what it is for.
+_USE_TO_ENTER = re.compile(
+    r"(?i)(?<!\w)(?:use|usa|utiliza|usar|benutze|nimm|utilise|utilisez|usa|utilizza|use)\s+"
+    r"(?P<value>\S+)\s+(?:to (?:log ?in|sign ?in|get in|unlock|connect)|para (?:entrar|acceder|"
+    r"conectar|iniciar sesi[óo]n|desbloquear)|zum (?:anmelden|einloggen|entsperren)|um sich|"
+    r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare|collegarti)|"
+    r"para (?:aceder|ligar|desbloquear))(?!\w)"
+)
+# The same said the other way round: "para entrar al portátil de Lea usa marmalade32",
+# "to get into my laptop, use …".
+_ENTER_THEN_USE = re.compile(
+    r"(?i)(?<!\w)(?:to (?:log ?in(?:to)?|sign ?in(?:to)?|get in(?:to)?|unlock)|para (?:entrar|"
+    r"acceder|iniciar sesi[óo]n|desbloquear|aceder)|zum (?:anmelden|einloggen|entsperren)|"
+    r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare))"
+    r"(?:\s+[^\s,.;:]+){0,5}?[,:]?\s+(?:use|usa|utiliza|usar|pon|mete|benutze|nimm|"
+    r"utilise|utilisez|utilizza|digita)\s+(?P<value>\S+)"
+)
+
+
+def use_to_enter(text: str) -> bool:
+    for m in [*_USE_TO_ENTER.finditer(text), *_ENTER_THEN_USE.finditer(text)]:
+        value = m.group("value").strip("\"'“”«»")
+        if credential_like(value, near=True, direct=True):
+            return True
+    return False

@@ -1,0 +1,80 @@
+"""Secrets that are words: the code word an alarm company asks for, a bank's memorable word.
+
+"la palabra clave es mariposa", "code word: heron" in a text about an alarm or its monitoring;
+"memorable word: lighthouse", "Sicherheitsantwort ist Bello".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["code_word", "memorable"]
+
+# The word an alarm company asks for, in a text about an alarm or its monitoring.
+_CODE_WORD = re.compile(
+    r"(?i)(?<!\w)(?:palabra (?:clave|de seguridad|secreta)|contraseña(?: verbal)?|clave|"
+    r"code ?word|safe ?word|password(?: word)?|passwort|codewort|kennwort|losungswort|"
+    r"mot de passe(?: verbal)?|mot[- ]code|mot de s[ée]curit[ée]|parola d'ordine|parola chiave|"
+    r"parola di sicurezza|palavra[- ](?:passe|chave|de seguran[çc]a|secreta)|senha)(?!\w)"
+)
+_ALARM_CONTEXT = re.compile(
+    r"(?i)(?<!\w)(?:alarm\w*|alarma|alarme|allarme|security company|monitoring|securitas|"
+    r"prosegur|verisure|central receptora|la central|empresa de seguridad|sicherheitsdienst|"
+    r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a)(?!\w)"
+)
+_WORD_VALUE = re.compile(
+    r"(?i)(?:(?:\s(?:is|es|ist|est|è|é|lautet|era)|\s?:)\s+[\"'“«„]?|\s+[\"'“«„])"
+    r"(?P<word>[^\W\d_]{4,20}|(?<=[\"'“«„])[^\W\d_]{3,20}(?: [^\W\d_]{3,20}){1,2}(?=[\"'”»“]))"
+    r"[\"'”»“]?"
+    r"(?=\s*(?:[,.;!\n]|$|\(|—|-|si |if |wenn |si |se |or |o |oder |ou |ma |but |pero |mas ))"
+)
+_NOT_WORD = frozenset(
+    "secret secreta secreto geheim secrète segreta segreto secreta written escrita "
+    "important importante wichtig different distinto diferente anders différent diverso "
+    "changed cambiada geändert changé cambiata mudada new nueva nuevo neu nouveau nuovo nova "
+    "same misma mismo gleich même stessa mesma the una uno eine une".split()
+)
+
+
+def code_word(text: str) -> bool:
+    if _ALARM_CONTEXT.search(text) is None:
+        return False
+    for m in _CODE_WORD.finditer(text):
+        said = _WORD_VALUE.search(text, m.end(), m.end() + 60)
+        if said is not None and said.group("word").lower() not in _NOT_WORD:
+            return True
+    return False
+
+
+# What a bank asks besides a password: a memorable word, a security answer.
+_MEMORABLE = re.compile(
+    r"(?i)(?<!\w)(?:memorable (?:word|name|place|date)|palabra memorable|mot m[ée]morable|"
+    r"merkwort|parola memorabile|palavra memor[áa]vel|security (?:question )?answer|"
+    r"answer to (?:the|my) security question|respuesta (?:de|a la) pregunta de seguridad|"
+    r"sicherheitsantwort|r[ée]ponse (?:secr[èe]te|[àa] la question secr[èe]te)|"
+    r"risposta (?:segreta|alla domanda di sicurezza)|resposta (?:secreta|de seguran[çc]a))(?!\w)"
+    r"[^\n:=]{0,20}?(?:\s(?:is|es|est|ist|è|é)\s|:)(?P<rest>[^\n.;]{1,60})"
+)
+_NOT_ANSWER = frozenset(
+    "in on at the a an en la el im dans nel no na em written saved stored kept somewhere "
+    "escrita escrito guardada guardado gespeichert notée écrite scritta salvata "
+    "same misma igual gleich même stessa mesma".split()
+)
+_FORGOT = re.compile(
+    r"(?i)(?<!\w)(?:can'?t|cannot|don'?t|not|no|nicht|kein\w*|pas|non|não|forgot\w*|"
+    r"olvid\w*|vergessen|oubli\w*|dimentica\w*|esque\w*|ask|pregunta|frag\w*|demande\w*|"
+    r"chiedi|pergunta)(?!\w)"
+)
+
+
+def memorable(text: str) -> bool:
+    for m in _MEMORABLE.finditer(text):
+        rest = m.group("rest")
+        if _FORGOT.search(rest):
+            continue  # "memorable word: can't remember it"
+        given = re.search(r"=\s*(\S+)", rest) or re.match(
+            r"\s*[\"'“«„]?([^\W\d_]{3,24})(?!\w|['’]\w)", rest
+        )
+        if given is not None and given.group(1).lower() not in _NOT_ANSWER:
+            return True
+    return False

@@ -13,23 +13,14 @@ from __future__ import annotations
 import re
 
 from memory.secret_codes import stands_alone
+from memory.secret_vocab import pattern
 
 __all__ = ["find_card_code"]
 
-_CARD_WORDS = re.compile(
-    r"(?i)(?<!\w)(?:cvv2?|cvc2?|csc|cvn|card (?:security|verification) (?:code|value|number)|"
-    r"cryptogramme(?: visuel)?|(?:karten)?pr[üu]f(?:nummer|ziffer|zahl))(?!\w)"
-)
+_CARD_WORDS = re.compile(rf"(?i)(?<!\w)(?:{pattern('card_code')})(?!\w)")
 # Words that name a security code only on a card: the card must be named too.
-_GENERIC_WORDS = re.compile(
-    r"(?i)(?<!\w)(?:security code|c[óo]digo (?:de )?(?:seguridad|seguran[çc]a|verificaci[óo]n)|"
-    r"codice (?:di )?(?:sicurezza|verifica)|code de s[ée]curit[ée]|num[ée]ro de s[ée]curit[ée]|"
-    r"sicherheitscode)(?!\w)"
-)
-_CARD = re.compile(
-    r"(?i)(?<!\w)(?:card|visa|mastercard|amex|american express|maestro|tarjeta|karte|"
-    r"kreditkarte|carte|cart[ãa]o|carta)(?!\w)"
-)
+_GENERIC_WORDS = re.compile(rf"(?i)(?<!\w)(?:{pattern('card_generic')})(?!\w)")
+_CARD = re.compile(rf"(?i)(?<!\w)(?:{pattern('card')})(?!\w)")
 # A number near the word that is not the code: an error, a count, a length, a year.
 _NOT = re.compile(
     r"(?i)(?<!\w)(?:error|erro|errore|erreur|fehler|http|status|times|veces|fois|mal|volte|vezes|"

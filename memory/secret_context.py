@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from memory.secret_vocab import pattern
+
 __all__ = [
     "BETWEEN_WORDS",
     "CODE",
@@ -27,6 +29,8 @@ __all__ = [
 
 # A code as people write it: 3 to 8 digits, digits said one by one or in dashed groups, a
 # keypad mark, letters on a keypad ("C1179", "2580A").
+# What a code opens, from the credential vocabulary.
+LOCK_KINDS = ("entry", "container", "keybox", "padlock", "lock", "alarm", "device")
 CODE = (
     r"(?:[#*]?\d{3,8}[#*]?|\d{1,4}(?:[-*]\d{1,4}){1,3}[#*]?|\d(?: \d){2,7}|\d{2}(?: \d{2}){1,3}"
     r"|[A-D]\d{3,6}|\d{3,6}[A-D])"
@@ -44,26 +48,15 @@ TYPED = (
 OPENED = r"with|using|con|com|mit|avec"  # "opens with", "se abre con", "lo abres con", "ficou com"
 # Something a code opens or unlocks, or a word for the code, anywhere in the text.
 OPENS = re.compile(
-    r"(?i)(?<!\w)(?:door|doors|gate|garage|alarm|keypad|lock|padlock|lockbox|key ?safe|key ?box|"
-    r"locker|safe|shed|intercom|buzzer|voicemail|messages|phone|pin|passcode|code|combo|"
-    r"combination|wake it|unlock\w*|disarm\w*|"
-    r"puerta|portal|port[óo]n|portero|verja|cancela|garaje|alarma|candado|taquilla|caja fuerte|"
-    r"cajita|cerradura|teclado|m[óo]vil|buz[óo]n|contestador|mensajes|trastero|almac[ée]n|"
-    r"c[óo]digo|clave|"
-    r"t[üu]r|haust[üu]r|\w+t[üu]r|tor|garagentor|hoftor|gartentor|einfahrtstor|rolltor|"
-    r"tastatur|alarmanlage|\w*schloss|spind|schlie[ßs]fach|\w+code|"
-    r"tresor|handy|mailbox|briefkasten|zahlenschloss|"
-    r"porte|portail|alarme|cadenas|casier|coffre|digicode|interphone|clavier|messagerie|"
-    r"porta|port[ãa]o|cadeado|cacifo|arm[áa]rio|cofre|fechadura|telem[óo]vel|teclado|"
-    r"correio de voz|voicemail|mensagens|"
-    r"portone|cancello|allarme|lucchetto|armadietto|cassaforte|tastierino|segreteria|"
-    r"codice|citofono)(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern(*LOCK_KINDS, 'pin', 'code', 'combination', 'voicemail')}|"
+    r"messages|mensajes|mensagens|wake it|unlock\w*|disarm\w*|almac[ée]n|clave|\w+t[üu]r|"
+    r"\w+code)(?!\w)"
 )
 YEAR = re.compile(r"(?:19\d\d|20[0-3]\d)")
 # A network or an account someone is told how to get into.
 SIGN_IN_PLACE = re.compile(
-    r"(?i)(?<!\w)(?:wifi|wi-fi|wlan|network|red|rede|r[ée]seau|rete|netz\w*|router|login|"
-    r"log in|sign in|account|cuenta|konto|compte|conta|portal|app)(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern('network', 'login')}|network|red|rede|r[ée]seau|rete|netz\w*|"
+    r"router|log in|sign in|account|cuenta|konto|compte|conta|portal|app)(?!\w)"
 )
 LINE_CODE = re.compile(rf"^{CODE}$")
 LABEL_NOT = re.compile(
@@ -78,9 +71,8 @@ LABEL_NOT = re.compile(
     r"heure|ora|date|fecha|datum|data|kg|km|€|eur|usd)(?!\w)"
 )
 PAYMENT = re.compile(
-    r"(?i)(?<!\w)(?:bank\w*|banco|banque|banca|sparkasse|mb ?way|bizum|paypal|venmo|"
-    r"multibanco|card|tarjeta|karte|carte|cart[ãa]o|carta|visa|mastercard|amex|sim|handy|"
-    r"m[óo]vil|phone|telem[óo]vel|cellulare|portable)(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern('card', 'bank', 'device')}|bank\w*|banco|banque|banca|sparkasse|"
+    r"mb ?way|bizum|paypal|venmo|multibanco)(?!\w)"
 )
 PUBLIC = re.compile(
     r"(?i)(?<!\w)(?:sha\d*|md5|checksum|hash|digest|commit|fingerprint|prüfsumme|empreinte|"

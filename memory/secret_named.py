@@ -10,7 +10,17 @@ from __future__ import annotations
 import re
 
 from memory.secret_codes import NOT_CODE_CONTEXT, number_label, stands_alone
-from memory.secret_context import BETWEEN_WORDS, CODE, CODE_END, OPENS, PAYMENT, PUBLIC, YEAR
+from memory.secret_context import (
+    BETWEEN_WORDS,
+    CODE,
+    CODE_END,
+    LOCK_KINDS,
+    OPENS,
+    PAYMENT,
+    PUBLIC,
+    YEAR,
+)
+from memory.secret_vocab import pattern
 
 __all__ = ["DIAL", "named_code", "recovery_list", "setup_key"]
 
@@ -33,9 +43,8 @@ _AUTHENTICATOR = re.compile(
 )
 # A code named after what it opens, in one word: "Türcode", "Torcode", "Alarmcode".
 _COMPOUND_CODE = (
-    r"(?:t[üu]r|haust[üu]r|tor|garagen|garagentor|hoftor|alarm|alarmanlagen|tresor|safe|spind|"
-    r"schlie[ßs]fach|schloss|zahlenschloss|fahrradschloss|zugangs|eingangs|haus|keller|lager|"
-    r"handy|entsperr|sperr|geheim|digi|door|gate|garage|locker)-?codes?"
+    rf"(?:{pattern(*LOCK_KINDS)}|garagen|alarmanlagen|zugangs|eingangs|haus|keller|lager|"
+    r"entsperr|sperr|geheim|digi)-?codes?"
 )
 # "the code is 2380": a bare code word, then "is" or ':' and the value.
 _BARE_CODE = re.compile(

@@ -22,6 +22,7 @@ from memory.secret_context import (
     YEAR,
 )
 from memory.secret_prose import credential_like
+from memory.secret_vocab import pattern
 
 __all__ = ["chat_reply", "lock_then_colon", "note_line"]
 
@@ -84,8 +85,7 @@ def lock_then_colon(text: str) -> bool:
 
 # A question about a credential, and the reply on the next line: "A: what's the wifi?\nB: …".
 _ASKED = re.compile(
-    r"(?i)(?<!\w)(?:wifi|wi-fi|wlan|password|passwort|pass|pw|contraseña|clave|contra|senha|"
-    r"palavra-passe|mot de passe|mdp|kennwort|chiave|pin|code|c[óo]digo|codice|router)(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern('network', 'password', 'wifi_key', 'pin', 'code')}|router)(?!\w)"
     r"[^\n]*\?[ \t]*\n"
 )
 _REPLY = re.compile(

@@ -26,6 +26,8 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from memory.secret_vocab import WEAK, fold, forms, stems
+
 __all__ = ["suspect_indexes"]
 
 # Stems that count anywhere in a word (compounds: Routerpasswort, Türcode, clientsecret).
@@ -59,52 +61,38 @@ _ANYWHERE = (
     "safeword",
     "geheimsatz",
 )
-# Words that count at the start of a word, when the whole word passes _WHOLE below.
+# Besides the vocabulary's nouns: words that count at the start of a word when the whole word
+# passes _WHOLE below: misspellings and compounds of "password" and "key", what a secret
+# protects or encrypts, wallets, and where one signs in.
 _STARTS = frozenset(
     (
-        "pa pw pin puk key clé clef chiav chave clav secre segre geheim login logon user "
-        "usuari usuári utente utilisateur benutzer identifiant access acces contra psk wpa "
-        "frase mnemonic seed 2fa mfa otp totp auth alarm allarm parola cred códig codig codic "
-        "zugangsdaten anmeldedaten contraseñ contrasen senha mdp wifi wlan ssid wi fi "
-        "authenticat encrypt chiffr cifra criptograf sign in log in guest invitados visitas "
-        "invité api apikey private putty setup cvv cvc csc cryptogramm prüfnummer "
-        "prufnummer prüfziffer wallet ledger trezor metamask semilla semente billetera carteira "
-        "cartera portefeuille portafoglio words palabras palavras parole mots wörter worter "
-        "veracrypt truecrypt luks gpg pgp keepass bitlocker cryptomator filevault "
-        "zauberwort losungswort kennung palabra palavra jeton bearer ps cb protect secur "
-        "geschütz protég protett memorab mémorab memoráv merkwort combina kombination "
-        "sicherheitsfrage sicherheitsantwort"
+        "pa pw key secre segre geheim user cred access acces contra wpa frase seed auth "
+        "alarm allarm códig codig codic authenticat encrypt chiffr cifra criptograf api "
+        "private putty setup ssid sign in log in get in wallet ledger trezor metamask semilla "
+        "semente billetera carteira cartera portefeuille portafoglio words palabras palavras "
+        "parole mots wörter worter palabra palavra jeton bearer cb protect secur geschütz "
+        "protég protett protegid memorab mémorab memoráv"
     ).split()
-) | {"wi fi", "sign in", "log in", "get in", "para entrar", "para acceder"}
+) | {"sign in", "log in", "get in", "para entrar", "para acceder"}
 _WHOLE = re.compile(
     r"""(?x)
-    pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pins?|pin\ ?code|pinnummer|puk|
-    keys?|key(?:pad|box|safe|code|phrase|file|store|ring)s?|cl[ée]s?|clefs?|chiav[ei]|
-    chaves?|claves?|secrets?|secret[oa]s?|secretkey|segret[oi]|segredos?|geheim\w*|
-    login|logins|log\ in|logon|sign\ in|get\ in|para\ entrar|para\ acceder|users?|
-    user(?:name|id)s?|usuari[oa]s?|usuári[oa]s?|
-    utente|utilisateur|benutzer\w*|identifiants?|access|acceso|acesso|accesso|accès|
-    contra|psk|wpa\d?|frase|mnemonic|seed|2fa|mfa|otp|totp|auth|authoriz\w*|authtoken|
-    authkey|alarm\w*|allarm\w*|parola|credentials?|creds|credenciales|credenciais|
-    credenziali|c[óo]dig\w*|codic\w*|zugangsdaten|anmeldedaten|contrase[ñn]\w*|senhas?|
-    mdp|wifi|wlan|ssid|wi\ fi|authenticat\w*|encrypt\w*|chiffr\w*|cifra\w*|criptograf\w*|
-    api|apikey|private|putty|setup|cvv2?|cvc2?|csc|cryptogramme?|pr[üu]f(?:nummer|ziffer)|
-    wallets?|ledger|trezor|metamask|semilla|semente|billetera|carteira|cartera|portefeuille|
-    portafoglio|words|palabras|palavras|parole|mots|w[öo]rter|veracrypt|truecrypt|luks|gpg|
-    pgp|keepass\w*|bitlocker|cryptomator|filevault|zauberwort|losungswort|kennung|
-    palabras?|palavras?|jetons?|bearer|pa?s{1,2}w(?:o?r)?d|cb|protect\w*|secured|
-    gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]|
-    memorable\ word|memorabile|m[ée]morable|memor[áa]vel|merkwort|combinations?|combinaci[óo]n|
-    combinaison|combinazione|combina[çc][ãa]o|kombination|sicherheitsfrage|sicherheitsantwort
+    pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pa?s{1,2}w(?:o?r)?d|
+    key(?:pad|box|safe|code|phrase|file|store|ring)s?|secret[oa]s?|secretkey|segret[oi]|
+    segredos?|geheim\w*|users?|user(?:name|id)s?|access|acceso|acesso|accesso|accès|
+    contra|wpa\d?|ssid|frase|seed|auth|authoriz\w*|authtoken|authkey|alarm\w*|allarm\w*|
+    credentials?|creds|c[óo]dig\w*|codic\w*|authenticat\w*|encrypt\w*|chiffr\w*|cifra\w*|
+    criptograf\w*|api|apikey|private|putty|setup|wallets?|ledger|trezor|metamask|semilla|
+    semente|billetera|carteira|cartera|portefeuille|portafoglio|words|palabras?|palavras?|
+    parole|mots|w[öo]rter|jetons?|bearer|cb|protect\w*|secured|gesch[üu]tzt|prot[ée]g[ée]\w*|
+    protett[oa]|protegid[oa]|memorable\ word|memorabile|m[ée]morable|memor[áa]vel|
+    sign\ in|log\ in|get\ in|para\ entrar|para\ acceder
     """
 )
-# Words that name a secret only with digits near them (a key's value, an alarm or door code,
-# a PIN): they keep a line that holds a digit. "Being organised is key" is ordinary talk.
+# Those of them that name a secret only with digits near them (a key's value, an alarm code).
 _WEAK = re.compile(
-    r"keys?|access|acceso|acesso|accesso|accès|users?|pins?|puk|alarm\w*|"
-    r"allarm\w*|code\w*|codes|words|palabras|palavras|parole|mots|w[öo]rter|protect\w*|secured|"
-    r"gesch[üu]tzt|prot[ée]g[ée]\w*|protett[oa]|protegid[oa]|combinations?|combinaci[óo]n|"
-    r"combinaison|combinazione|combina[çc][ãa]o|kombination"
+    r"keys?|access|acceso|acesso|accesso|accès|users?|alarm\w*|allarm\w*|c[óo]dig\w*|codic\w*|"
+    r"words|palabras|palavras|parole|mots|w[öo]rter|protect\w*|secured|gesch[üu]tzt|"
+    r"prot[ée]g[ée]\w*|protett[oa]|protegid[oa]"
 )
 _PASSWORD = "password"
 
@@ -122,7 +110,9 @@ def _trie_pattern(words: Iterable[str]) -> str:
         node[""] = {}
 
     def build(node: _Trie) -> str:
-        alts = [re.escape(ch) + build(node[ch]) for ch in sorted(k for k in node if k)]
+        # A form's end ("\x00") is tried last: the longest form wins.
+        keys = sorted((k for k in node if k), key=lambda ch: (ch == "\x00", ch))
+        alts = [re.escape(ch) + build(node[ch]) for ch in keys]
         if not alts:
             return ""
         if len(alts) == 1 and "" not in node:
@@ -143,11 +133,7 @@ def _case_variants(word: str) -> set[str]:
 # space, and the search for words is one fast search for spaces plus a trie.
 _PUNCT = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\r\x0b\x0c"
 _TO_SPACE = bytes.maketrans(_PUNCT, b" " * len(_PUNCT))
-_START_WORD = re.compile(
-    b"[ \x80-\xff](?:"
-    + _trie_pattern(v for word in _STARTS for v in _case_variants(word)).encode()
-    + b")"
-)
+_START_TRIE = _trie_pattern(v for word in _STARTS for v in _case_variants(word)).encode()
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
 _WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word|entrar|acceder))?")
 # Each pattern starts with one literal or class, which the regex engine searches for fast.
@@ -168,6 +154,46 @@ _SHAPES = (
     re.compile(rb"\xe2\x86\x92[^\n]*?\d"),
 )
 _DIGIT = re.compile(r"\d")
+
+
+# Every form of the credential vocabulary (memory/secret_vocab.py) that a detector keys on,
+# matched whole at the start of a word; a form the table marks as an ordinary word too
+# ("key", "code", "alarm") keeps a line only with a digit in it.
+_VOCAB_KINDS = (
+    "password", "passphrase", "seed", "pin", "code", "combination", "wifi_key", "network",
+    "recovery", "token", "credentials", "login", "card_code", "card_generic", "totp",
+    "voicemail", "code_word", "answer", "connection", "vault", "keybox", "padlock", "alarm",
+)  # fmt: skip
+_END = "\x00"  # a form's end: no letter or digit may follow
+
+
+def _form_variants(form: str) -> set[str]:
+    """``form`` as it appears in the lowered batch, punctuation turned to spaces."""
+    core = form.strip("*").lower()
+    spaced = re.sub(r"[-'’]", " ", core)
+    out = {spaced, spaced.replace(" ", ""), fold(spaced), fold(spaced).replace(" ", "")}
+    out |= {v for word in list(out) for v in _case_variants(word)}
+    return {v + ("" if form.endswith("*") else _END) for v in out if v}
+
+
+_VOCAB_FORMS = {
+    variant: form in WEAK
+    for form in forms(*_VOCAB_KINDS)
+    if not form.startswith("*")
+    for variant in _form_variants(form)
+}
+_VOCAB_TRIE = (
+    _trie_pattern(_VOCAB_FORMS)
+    .encode()
+    .replace(re.escape(_END).encode(), rb"(?![a-z0-9]|[\xc3-\xc5])")
+)
+# One pass for both: a vocabulary form, else a start that _WHOLE may accept.
+_WORD_START = re.compile(b"[ \x80-\xff](?:(?P<form>" + _VOCAB_TRIE + b")|" + _START_TRIE + b")")
+_VOCAB_WEAK = {variant.rstrip(_END).encode() for variant, weak in _VOCAB_FORMS.items() if weak}
+_VOCAB_STEMS = {
+    v.encode(): stem in WEAK for stem in stems(*_VOCAB_KINDS) for v in _case_variants(stem)
+}
+_ALL_STEMS = tuple({**{stem: stem == b"code" for stem in _STEMS}, **_VOCAB_STEMS}.items())
 _WHITESPACE = bytes.maketrans(b"\t\r\x0b\x0c", b"    ")
 
 
@@ -234,15 +260,19 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
         hits.update(_line_of(starts, m.end() - 1) for m in shape.finditer(spaced))
     words = joined.lower().translate(_TO_SPACE)
     weak: set[int] = set()
-    for m in _START_WORD.finditer(words):
+    for m in _WORD_START.finditer(words):
         at = m.start() + 1
+        form = m.group("form")
+        if form is not None:
+            (weak if form in _VOCAB_WEAK else hits).add(_line_of(starts, at))
+            continue
         word = _WORD_BYTES.match(words, at)
         if word is not None and _word_counts(word.group(0)):
             (weak if _weak(word.group(0)) else hits).add(_line_of(starts, at))
-    for stem in _STEMS:
+    for stem, stem_weak in _ALL_STEMS:
         at = words.find(stem)
         while at >= 0:
-            (weak if stem == b"code" else hits).add(_line_of(starts, at))
+            (weak if stem_weak else hits).add(_line_of(starts, at))
             at = words.find(stem, at + 1)
     hits.update(i for i in weak - hits if _DIGIT.search(texts[i]))
     for m in _SYMBOL.finditer(spaced):

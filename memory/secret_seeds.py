@@ -17,6 +17,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from memory.secret_vocab import pattern
+
 __all__ = ["find_seed_phrase", "seed_words"]
 
 _LIST = Path(__file__).parent / "data" / "bip39_english.txt"
@@ -25,11 +27,9 @@ _TOKEN = re.compile(r"\S+")
 _NUMBERING = re.compile(r"^\(?\d{1,2}[.):]?\)?$|^\d{1,2}[.):]\S")
 _WORD = re.compile(r"^[a-zà-ÿ]{3,8}$")
 _KEYWORD = re.compile(
-    r"(?i)(?<!\w)(?:seed|seeds|wallet|mnemonic|ledger|trezor|metamask|bip-?39|"
-    r"recovery (?:words|phrase)|backup (?:words|phrase)|secret (?:words|phrase)|"
-    r"\d{2} words|semilla|billetera|cartera|monedero|palabras|frase-?semente|semente|carteira|"
-    r"palavras|portefeuille|mots|phrase de r[ée]cup[ée]ration|portafoglio|parole|"
-    r"seed-?phrase|wiederherstellungs\w*|w[öo]rter|krypto\w*|crypto\w*|bitcoin|btc|eth)(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern('seed')}|seed|seeds|wallet|ledger|trezor|metamask|bip-?39|"
+    r"\d{2} words|semilla|billetera|cartera|monedero|palabras|semente|carteira|palavras|"
+    r"portefeuille|mots|portafoglio|parole|w[öo]rter|krypto\w*|crypto\w*|bitcoin|btc|eth)(?!\w)"
 )
 _FUNCTION_WORDS = frozenset(
     """the and for with that this from have are was were you your our their about into then

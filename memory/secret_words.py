@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import re
 
+from memory.secret_vocab import pattern
+
 __all__ = ["code_word", "memorable"]
 
 # The word an alarm company asks for, in a text about an alarm or its monitoring.
 _CODE_WORD = re.compile(
-    r"(?i)(?<!\w)(?:palabra (?:clave|de seguridad|secreta)|contraseña(?: verbal)?|clave|"
-    r"code ?word|safe ?word|password(?: word)?|passwort|codewort|kennwort|losungswort|"
-    r"mot de passe(?: verbal)?|mot[- ]code|mot de s[ée]curit[ée]|parola d'ordine|parola chiave|"
-    r"parola di sicurezza|palavra[- ](?:passe|chave|de seguran[çc]a|secreta)|senha)(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern('code_word', 'password')}|palabra de seguridad)(?!\w)"
 )
 _ALARM_CONTEXT = re.compile(
-    r"(?i)(?<!\w)(?:alarm\w*|alarma|alarme|allarme|security company|monitoring|securitas|"
+    rf"(?i)(?<!\w)(?:{pattern('alarm')}|alarm\w*|security company|monitoring|securitas|"
     r"prosegur|verisure|central receptora|la central|empresa de seguridad|sicherheitsdienst|"
     r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a)(?!\w)"
 )
@@ -48,11 +47,8 @@ def code_word(text: str) -> bool:
 
 # What a bank asks besides a password: a memorable word, a security answer.
 _MEMORABLE = re.compile(
-    r"(?i)(?<!\w)(?:memorable (?:word|name|place|date)|palabra memorable|mot m[ée]morable|"
-    r"merkwort|parola memorabile|palavra memor[áa]vel|security (?:question )?answer|"
-    r"answer to (?:the|my) security question|respuesta (?:de|a la) pregunta de seguridad|"
-    r"sicherheitsantwort|r[ée]ponse (?:secr[èe]te|[àa] la question secr[èe]te)|"
-    r"risposta (?:segreta|alla domanda di sicurezza)|resposta (?:secreta|de seguran[çc]a))(?!\w)"
+    rf"(?i)(?<!\w)(?:{pattern('answer')}|answer to (?:the|my) security question|"
+    r"respuesta (?:de|a la) pregunta de seguridad)(?!\w)"
     r"[^\n:=]{0,20}?(?:\s(?:is|es|est|ist|è|é)\s|:)(?P<rest>[^\n.;]{1,60})"
 )
 _NOT_ANSWER = frozenset(

@@ -39,16 +39,29 @@ def _next_word(text: str, end: int) -> str:
     return words[0] if words else ""
 
 
+# The code described, not named: "the three numbers on the back of the Visa", "os 3 números
+# atrás do cartão", "die drei Ziffern auf der Rückseite der Karte".
+_ON_THE_BACK = re.compile(
+    r"(?i)(?<!\w)(?:3|4|three|four|tres|cuatro|tr[êe]s|quatro|drei|vier|trois|quatre|tre|quattro)"
+    r"\s+(?:\w+\s+)?(?:digits?|numbers?|n[úu]meros|d[íi]gitos|ziffern|zahlen|chiffres|numeri|"
+    r"cifre|cifras|algarismos)(?!\w)[^.\n]{0,30}?(?<!\w)(?:back|reverse|atr[áa]s|detr[áa]s|"
+    r"dorso|reverso|verso|dos|r[üu]ckseite|hinten|retro|dietro)(?!\w)"
+)
+
+
 def find_card_code(text: str) -> bool:
     """Whether ``text`` gives a card security code."""
-    for words in (_CARD_WORDS, _GENERIC_WORDS):
+    for words in (_CARD_WORDS, _GENERIC_WORDS, _ON_THE_BACK):
         for m in words.finditer(text):
-            if words is _GENERIC_WORDS and not _CARD.search(text):
+            if words is not _CARD_WORDS and not _CARD.search(text):
                 continue
             end = _CLAUSE_END.search(text, m.end())
             stop = min(end.start() if end else len(text), m.end() + 80)
             for number in _NUMBER.finditer(text, m.end(), stop):
-                around = text[m.end() : number.start()] + " " + _next_word(text, number.end())
+                # the two words before the number and the one after: "acaba en 8856 es 681"
+                # is the card's last digits, then its code
+                before = text[m.end() : number.start()].split()[-2:]
+                around = " ".join(before) + " " + _next_word(text, number.end())
                 if not _NOT.search(around) and stands_alone(text, number.start(), number.end()):
                     return True
             if _VALUE_FIRST.search(text[max(0, m.start() - 40) : m.start()]):

@@ -160,6 +160,13 @@ _TRAILING_LOCKS = re.compile(
 )
 
 
+_ITS_NUMBER = re.compile(
+    r"(?i)(?<!\w)(?:the|el|la|o|a|le|il|die|das)\s+(?:number|n[úu]mero|nummer|num[ée]ro|numero|"
+    r"zahl|combination|combinación|combinaison|combinazione|combinação|kombination)\s+"
+    r"(?:is|es|ist|est|é|è|era|lautet)\s*$"
+)
+
+
 def _value_after(
     text: str,
     start: int,
@@ -193,7 +200,9 @@ def _value_after(
             continue
         label = " ".join(between.split()[-2:])
         after_colon = between.rstrip().endswith(":")
-        if _ANY_NUMBER.search(label if after_colon else between) or (
+        if combination and _ITS_NUMBER.search(between):
+            pass  # "bike lock at the rack — the number is 7967": a combination lock's number
+        elif _ANY_NUMBER.search(label if after_colon else between) or (
             _NUMBER_WORD.search(label)
             and not (label.endswith(":") and not _EXPLICIT_NUMBER.search(label))
         ):

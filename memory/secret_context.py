@@ -33,7 +33,7 @@ __all__ = [
 LOCK_KINDS = ("entry", "container", "keybox", "padlock", "lock", "alarm", "device")
 CODE = (
     r"(?:[#*]?\d{3,8}[#*]?|\d{1,4}(?:[-*]\d{1,4}){1,3}[#*]?|\d(?: \d){2,7}|\d{2}(?: \d{2}){1,3}"
-    r"|[A-D]\d{3,6}|\d{3,6}[A-D])"
+    r"|[A-D]\d{3,6}|\d{3,6}[A-D]|\d{2,4}[A-D]\d{1,4})"
 )
 CODE_END = r"(?![\w.,:/-]\w|[\w/])"
 # What a keypad or a lock is told: entry verbs, and "opens/turns off with".

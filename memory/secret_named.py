@@ -95,9 +95,35 @@ def named_code(text: str) -> bool:
 
 
 def setup_key(text: str) -> bool:
-    if _AUTHENTICATOR.search(text) is None:
+    if _AUTHENTICATOR.search(text) is not None and any(
+        re.search(r"\d", m.group(0)) for m in _SEED_GROUPS.finditer(text)
+    ):
+        return True
+    return _grouped_key(text)
+
+
+# A key written in groups of four letters and digits, in a text about a network or a
+# credential: "wifi at home → 66LR CQV6 UJIZ 16E8" (not a serial, an IBAN or a card number).
+_KEY_GROUPS = re.compile(r"(?<![\w-])(?:[A-Z0-9]{4}[ -]){2,7}[A-Z0-9]{4}(?![\w-])")
+_KEY_WORDS = re.compile(
+    rf"(?i)(?<!\w)(?:{pattern('network', 'wifi_key', 'password', 'token', 'credentials')})(?!\w)"
+)
+
+
+def _grouped_key(text: str) -> bool:
+    if _KEY_WORDS.search(text) is None:
         return False
-    return any(re.search(r"\d", m.group(0)) for m in _SEED_GROUPS.finditer(text))
+    for m in _KEY_GROUPS.finditer(text):
+        groups = re.split(r"[ -]", m.group(0))
+        lettered = sum(any(ch.isalpha() for ch in g) for g in groups)
+        digits = sum(ch.isdigit() for ch in m.group(0))
+        if (
+            lettered >= 2
+            and digits >= 2
+            and not PUBLIC.search(text[max(0, m.start() - 40) : m.start()])
+        ):
+            return True
+    return False
 
 
 # Recovery codes listed after a word for them: "Wiederherstellungscodes: 9f2k-18dm, 0p3q-77xa".

@@ -64,7 +64,7 @@ def note_line(text: str) -> bool:
 
 # "The lockbox is behind the plant: 1 2 0 8": something a code opens, then ':' and a code.
 _LOCK_COLON = re.compile(
-    rf"(?i)(?P<said>[^\n:.;!?\d]{{0,50}})(?::|→|->)[ \t]*(?P<value>{CODE}){CODE_END}"
+    rf"(?i)(?P<said>[^\n:.;!?\d]{{0,80}})(?::|→|->)[ \t]*(?P<value>{CODE}){CODE_END}"
     rf"[ \t]*(?:$|[\n.;,!(—–-])"
 )
 

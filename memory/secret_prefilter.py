@@ -73,7 +73,26 @@ _STARTS = frozenset(
         "parole mots wörter worter palabra palavra jeton bearer cb protect secur geschütz "
         "protég protett protegid memorab mémorab memoráv"
     ).split()
-) | {"sign in", "log in", "get in", "para entrar", "para acceder"}
+) | {
+    "sign in",
+    "log in",
+    "get in",
+    "para entrar",
+    "para acceder",
+    "logs in",
+    "logged in",
+    "signs in",
+    "signed in",
+    "gets in",
+    "got in",
+    "anmeld",
+    "einlogg",
+    "meld",
+    "se entra",
+    "se connect",
+    "si accede",
+    "accedi",
+}
 _WHOLE = re.compile(
     r"""(?x)
     pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pa?s{1,2}w(?:o?r)?d|
@@ -85,7 +104,9 @@ _WHOLE = re.compile(
     semente|billetera|carteira|cartera|portefeuille|portafoglio|words|palabras?|palavras?|
     parole|mots|w[öo]rter|jetons?|bearer|cb|protect\w*|secured|gesch[üu]tzt|prot[ée]g[ée]\w*|
     protett[oa]|protegid[oa]|memorable\ word|memorabile|m[ée]morable|memor[áa]vel|
-    sign\ in|log\ in|get\ in|para\ entrar|para\ acceder
+    sign\ in|log\ in|get\ in|para\ entrar|para\ acceder|logs\ in|logged\ in|signs\ in|
+    signed\ in|gets\ in|got\ in|se\ entra|se\ connect\w*|si\ accede|accedi|anmeld\w*|
+    einlogg\w*|meld(?:e|et|est)
     """
 )
 # Those of them that name a secret only with digits near them (a key's value, an alarm code).
@@ -135,7 +156,9 @@ _PUNCT = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\r\x0b\x0c"
 _TO_SPACE = bytes.maketrans(_PUNCT, b" " * len(_PUNCT))
 _START_TRIE = _trie_pattern(v for word in _STARTS for v in _case_variants(word)).encode()
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
-_WORD_BYTES = re.compile(rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word|entrar|acceder))?")
+_WORD_BYTES = re.compile(
+    rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word|entrar|acceder|entra|connect\w*|accede))?"
+)
 # Each pattern starts with one literal or class, which the regex engine searches for fast.
 # A run of 16 characters without a space counts when it holds a digit, '_', '+' or '=', or
 # an uppercase letter after a lowercase one: tokens do, "self-expression." does not.

@@ -350,12 +350,26 @@ def _password_value_after(text: str, end: int, *, passphrase: bool) -> bool:
             return True  # (not "reset the password for Office365": a thing, after "for")
         if (direct and _run_together_words(tok.text)) or _strong(tok.text):
             return True
+        if i == 0 and _every_class(tok.text):
+            return True  # "clave LHM.S.7-9f71": upper, lower, digits and a symbol, no word
         if i == 0 and _HUMAN.match(tok.text):
             return True  # "netflix password Luna72": the value right after the key word
         if (i <= 2 or direct) and _numeric_password(text, tok, words_before=i, key_end=end):
             return True
         prev = text[tok.start : tok.end]
     return False
+
+
+def _every_class(value: str) -> bool:
+    lower, upper, digit, symbol = _classes(value)
+    return (
+        lower
+        and upper
+        and digit
+        and symbol
+        and 8 <= len(value) <= 40
+        and (not _never_credential(value, direct=True))
+    )
 
 
 _COUNT_UNIT = re.compile(
@@ -815,7 +829,7 @@ def _human_strong(value: str) -> bool:
 
 _USER_AT_HOST = re.compile(r"[A-Za-z0-9._+-]+@[A-Za-z][A-Za-z0-9.-]*")
 _REFERENCE = re.compile(
-    r"\.(?:md|markdown|txt|py|json|ya?ml|html?|rst)#|#L\d+\b|^[a-z_-]+@\d{1,3}$|^[A-Z]+#"
+    r"\.(?:md|markdown|txt|py|json|ya?ml|html?|rst)#|#L\d+\b|^[a-z_-]+@\d{1,3}$|^[A-Z]+#\w*$"
 )
 # What an id is called: "the order is PO#2024", "batch is Lot#12".
 _ID_WORDS = re.compile(
@@ -848,11 +862,22 @@ def find_prose_secrets(text: str) -> set[str]:
             found.add("password")
     if not _may_hold_keyword(text):
         return found
+    # A remark in brackets between a key word and its value is read past: "debit card pin
+    # (she asked me to keep it for her) 0733".
+    aside = _ASIDE.sub("", text) if "(" in text else text
+    return found | _keyword_kinds(text) | (_keyword_kinds(aside) if aside != text else set())
+
+
+def _keyword_kinds(text: str) -> set[str]:
+    found: set[str] = set()
     for m in _KEYWORDS.finditer(text):
         kind = _FAMILIES[m.lastgroup or "password"](text, m)
         if kind is not None:
             found.add(kind)
     return found
+
+
+_ASIDE = re.compile(r"\s*\([^()\n]{1,80}\)")
 
 
 def _strong_after(text: str, end: int) -> bool:

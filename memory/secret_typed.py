@@ -46,8 +46,32 @@ _CODE_THEN_VERB = re.compile(
 )
 
 
+# Something that opens *with* a number: "the LN2 filling room opens with 3482", "La taquilla
+# del gimnasio abre con 1992" (a year's shape, but a taquilla is named).
+_OPENS_WITH_CODE = re.compile(
+    rf"(?i)(?<!\w)(?:opens?|unlocks?|abre|se abre|öffnet|s'ouvre|ouvre|si apre|apre|abre-se|"
+    rf"desbloqueia|desbloquea|sblocca)\s+(?:with|using|con|mit|avec|com)\s+"
+    rf"(?P<value>\d{{4,8}}[#*]?|\d{{1,4}}(?:[-*]\d{{1,4}}){{1,3}}[#*]?){CODE_END}"
+)
+
+
+def _opens_with_code(text: str, named: bool) -> bool:
+    for m in _OPENS_WITH_CODE.finditer(text):
+        value = m.group("value")
+        if YEAR.fullmatch(value) and not named:
+            continue
+        after = text[m.end() : m.end() + 16]
+        if _NOT_CODE.match(after.strip()) or not stands_alone(text, m.start("value"), m.end()):
+            continue
+        return True
+    return False
+
+
 def typed_code(text: str) -> bool:
-    if OPENS.search(text) is None:
+    named = OPENS.search(text) is not None
+    if _opens_with_code(text, named):
+        return True
+    if not named:
         return False
     for m in _CODE_THEN_VERB.finditer(text):
         if not YEAR.fullmatch(m.group("value")):
@@ -101,12 +125,34 @@ _ENTER_THEN_USE = re.compile(
     r"(?i)(?<!\w)(?:to (?:log ?in(?:to)?|sign ?in(?:to)?|get in(?:to)?|unlock)|para (?:entrar|"
     r"acceder|iniciar sesi[óo]n|desbloquear|aceder)|zum (?:anmelden|einloggen|entsperren)|"
     r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare))"
-    r"(?:\s+[^\s,.;:]+){0,5}?[,:]?\s+(?:use|usa|utiliza|usar|pon|mete|benutze|nimm|"
+    r"(?:\s+[^\s,.;:]+){0,8}?[,:]?\s+(?:use|usa|utiliza|usar|pon|mete|benutze|nimm|"
     r"utilise|utilisez|utilizza|digita)\s+(?P<value>\S+)"
 )
 
 
+# Signing in *with* a value: "she logs into reception@… with bramble02", "you get in with …",
+# "que se entra con basket-gorrion-feather", "mit Sonne24! anmelden".
+_SIGN_IN_WITH = re.compile(
+    r"(?i)(?<!\w)(?:log(?:s|ged|ging)? ?(?:in|on)(?:to)?|sign(?:s|ed)? ?in(?:to)?|"
+    r"get(?:s)? in(?:to)?|got in(?:to)?|se entra|entras?|entr[ao]|se accede|acced[eo]s?|"
+    r"inicia(?:s|r)? sesi[óo]n|(?:melde|meldet|meldest) (?:dich |sich |mich )?(?:bei \S+ )?an|"
+    r"kommt man rein|kommst du rein|se connecte(?:r|z)?|on se connecte|on entre|entrez|"
+    r"accedi|si accede|entri|entra-se|acede-se|acedes|faz(?:er)? login)"
+    r"(?:\s+[^\s,;:]+){0,4}?\s+(?:with|using|con|mit|avec|com|via)\s+(?P<value>\S+)"
+    r"|(?<!\w)(?:with|mit|con|avec|com)\s+(?P<last>\S+)\s+(?:an(?:melden|gemeldet)|"
+    r"ein(?:loggen|geloggt)|rein|an(?=\s*(?:$|[.,;!\n])))(?!\w)"
+)
+
+
 def use_to_enter(text: str) -> bool:
+    for m in _SIGN_IN_WITH.finditer(text):
+        value = (m.group("value") or m.group("last")).strip("\"'“”«»").rstrip(".,;:)")
+        if (
+            "@" not in value
+            and not value.isdigit()
+            and credential_like(value, near=True, direct=True)
+        ):
+            return True
     for m in [*_USE_TO_ENTER.finditer(text), *_ENTER_THEN_USE.finditer(text)]:
         value = m.group("value").strip("\"'“”«»")
         if credential_like(value, near=True, direct=True):

@@ -191,7 +191,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         entry="tür, haustür, *tür, tor, garagentor, hoftor, gartentor, einfahrtstor, rolltor, "
         "garage, tiefgarage, *garage, eingang, haus, gebäude, parkhaus",
         container="tresor, *tresor, *safe, spind, schließfach, *schließfach, briefkasten, "
-        "postfach, *spind",
+        "postfach, *postfach, schrank, *schrank, *spind",
         keybox="tastatur, schlüsselkasten, schlüsselbox, schlüsselkiste, schlüsseltresor",
         padlock="fahrradschloss, zahlenschloss, vorhängeschloss, bügelschloss, kettenschloss",
         lock="schloss, *schloss",
@@ -311,7 +311,7 @@ for _table in TABLES.values():
 
 # Forms that are ordinary words too: they name a secret only with a digit near them.
 WEAK = frozenset(
-    """key keys access acceso acesso accesso accès user users pin pins puk code codes código
+    """key keys acesso accesso accès user pin puk code codes código
     códigos codice codici combination combinations combo combos combinación combinaciones
     combinaison combinaisons combinazione combinazioni combinação combinações kombination kombi
     segredo alarm alarms alarme alarmes alarma alarmas allarme allarmi alarmanlage zugang""".split()

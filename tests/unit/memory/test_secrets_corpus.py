@@ -86,32 +86,19 @@ def test_corpus_files_are_the_frozen_split() -> None:
 
 def test_fourth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v4: written by someone who saw neither the rules nor the earlier sets, read
-    once (recall 204/248 = 0.823, false refusals 3/207 = 0.014). Its misses were then studied
-    by kind of phrasing (values said with no key word beside them, memory/secret_bare.py):
-    241/248 = 0.972 and 0/207 since. A floor, not a result: it is training data now."""
+    once (recall 204/248 = 0.823, false refusals 3/207 = 0.014: the 0.98 target missed).
+    Its misses were then studied by kind of phrasing: 241/248 = 0.972 and 0/207, then
+    245/248 = 0.988 and 0/207 after the credential vocabulary and the checks written from
+    the fifth set's misses. A floor, not a result: it is training data, and whether the
+    target holds is for a set nobody has read to say."""
     recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
-    assert recall >= 241 / 248 and false_refusals == 0.0
-
-
-@pytest.mark.xfail(
-    strict=True, reason="fourth set measured recall 0.823 / false refusals 0.014 (recall missed)"
-)
-def test_fourth_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
+    assert recall >= 245 / 248 and false_refusals == 0.0
 
 
 def test_fifth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v5: written by someone who saw neither the rules nor the earlier sets, read once
-    before this round's changes (recall 201/239 = 0.841, false refusals 1/199 = 0.005) and
-    once after (219/239 = 0.916, 1/199). Training data from here on: a floor."""
+    before a round's changes (recall 201/239 = 0.841, false refusals 1/199 = 0.005: the
+    target missed) and once after (219/239 = 0.916, 1/199). Its misses were then studied by
+    mechanism: 237/239 = 0.992, 1/199. Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v5.jsonl"))
-    assert recall >= 219 / 239 and false_refusals <= 1 / 199
-
-
-@pytest.mark.xfail(
-    strict=True, reason="fifth set measured recall 0.916 / false refusals 0.005 (recall missed)"
-)
-def test_fifth_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v5.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
+    assert recall >= 237 / 239 and false_refusals <= 1 / 199

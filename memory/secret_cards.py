@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 
 from memory.secret_codes import stands_alone
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = ["find_card_code"]
 
-_CARD_WORDS = re.compile(rf"(?i)(?<!\w)(?:{pattern('card_code')})(?!\w)")
+_CARD_WORDS = LazyPattern(lambda: rf"(?i)(?<!\w)(?:{pattern('card_code')})(?!\w)")
 # Words that name a security code only on a card: the card must be named too.
-_GENERIC_WORDS = re.compile(rf"(?i)(?<!\w)(?:{pattern('card_generic')})(?!\w)")
-_CARD = re.compile(rf"(?i)(?<!\w)(?:{pattern('card')})(?!\w)")
+_GENERIC_WORDS = LazyPattern(lambda: rf"(?i)(?<!\w)(?:{pattern('card_generic')})(?!\w)")
+_CARD = LazyPattern(lambda: rf"(?i)(?<!\w)(?:{pattern('card')})(?!\w)")
 # A number near the word that is not the code: an error, a count, a length, a year.
 _NOT = re.compile(
     r"(?i)(?<!\w)(?:error|erro|errore|erreur|fehler|http|status|times|veces|fois|mal|volte|vezes|"
@@ -51,10 +51,9 @@ _ON_THE_BACK = re.compile(
 
 def find_card_code(text: str) -> bool:
     """Whether ``text`` gives a card security code."""
-    for words in (_CARD_WORDS, _GENERIC_WORDS, _ON_THE_BACK):
+    card = _CARD.search(text) is not None  # the code is described or named generically
+    for words in (_CARD_WORDS, _GENERIC_WORDS, _ON_THE_BACK) if card else (_CARD_WORDS,):
         for m in words.finditer(text):
-            if words is not _CARD_WORDS and not _CARD.search(text):
-                continue
             end = _CLAUSE_END.search(text, m.end())
             stop = min(end.start() if end else len(text), m.end() + 80)
             for number in _NUMBER.finditer(text, m.end(), stop):

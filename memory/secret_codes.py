@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = ["NOT_CODE_CONTEXT", "alarm_clock", "find_lock_codes", "number_label", "stands_alone"]
 
@@ -30,16 +30,18 @@ _E = r"(?![^\W\d_])"  # not before a letter
 # (memory/secret_vocab.py), in English, Spanish, German, French, Portuguese and Italian.
 _LOCKS = pattern("entry", "container", "keybox", "padlock", "lock", "alarm", "device", "card")
 # Locks whose combination may be three digits.
-_SHORT_CODE_LOCKS = re.compile(rf"(?i)(?<!\w){pattern('padlock', 'lock', 'combination')}(?!\w)")
+_SHORT_CODE_LOCKS = LazyPattern(
+    lambda: rf"(?i)(?<!\w){pattern('padlock', 'lock', 'combination')}(?!\w)"
+)
 # Combination locks: the number right after one is its code ("Fahrradschloss 0815").
-_COMBINATION_LOCKS = re.compile(rf"(?i)(?<!\w){pattern('padlock', 'keybox')}$")
+_COMBINATION_LOCKS = LazyPattern(lambda: rf"(?i)(?<!\w){pattern('padlock', 'keybox')}$")
 # Words for the code itself, and for what unlocking is called.
 _CODES = pattern("pin", "code", "combination", "voicemail") + (
     r"|senha|geheimzahl|\w+code|unlock|disarm|desbloqueo|desbloquear|entsperr\w*|"
     r"d[ée]verrouillage|sblocco|sbloccare|desbloqueio|bildschirmsperre|sperrbildschirm|"
     r"screen ?lock|lock ?screen|bloqueo de pantalla|verrouillage|blocco schermo|bloqueio de tela"
 )
-_NOUN = re.compile(rf"(?i){_B}(?:(?P<code>{_CODES})|(?P<lock>{_LOCKS})){_E}")
+_NOUN = LazyPattern(lambda: rf"(?i){_B}(?:(?P<code>{_CODES})|(?P<lock>{_LOCKS})){_E}")
 # Between a noun and its value: an opening verb or a separator makes the value the code.
 _LINK = re.compile(
     r"(?i)(?:^|\s)(?::|=|→|->|=>|–|—|-|is|are|es|ist|est|c'est|é|è|era|lautet|will be|"
@@ -155,8 +157,8 @@ _DATE_WORDS = re.compile(
     r"(?i)^(?:on|since|el|le|am|vom|il|em|dal|du|desde|depuis|seit|dated|del|do|da)$"
 )
 # Nouns whose code may end a short note with no verb: "portone di casa della nonna 2580".
-_TRAILING_LOCKS = re.compile(
-    rf"(?i)(?:{pattern('entry', 'container', 'keybox', 'padlock', 'alarm')}|\w*schloss)$"
+_TRAILING_LOCKS = LazyPattern(
+    lambda: rf"(?i)(?:{pattern('entry', 'container', 'keybox', 'padlock', 'alarm')}|\w*schloss)$"
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = [
     "BETWEEN_WORDS",
@@ -47,16 +47,20 @@ TYPED = (
 )
 OPENED = r"with|using|con|com|mit|avec"  # "opens with", "se abre con", "lo abres con", "ficou com"
 # Something a code opens or unlocks, or a word for the code, anywhere in the text.
-OPENS = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern(*LOCK_KINDS, 'pin', 'code', 'combination', 'voicemail')}|"
-    r"messages|mensajes|mensagens|wake it|unlock\w*|disarm\w*|almac[ée]n|clave|\w+t[üu]r|"
-    r"\w+code)(?!\w)"
+OPENS = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern(*LOCK_KINDS, 'pin', 'code', 'combination', 'voicemail')}|"
+        r"messages|mensajes|mensagens|wake it|unlock\w*|disarm\w*|almac[ée]n|clave|\w+t[üu]r|"
+        r"\w+code)(?!\w)"
+    )
 )
 YEAR = re.compile(r"(?:19\d\d|20[0-3]\d)")
 # A network or an account someone is told how to get into.
-SIGN_IN_PLACE = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('network', 'login')}|network|red|rede|r[ée]seau|rete|netz\w*|"
-    r"router|log in|sign in|account|cuenta|konto|compte|conta|portal|app)(?!\w)"
+SIGN_IN_PLACE = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('network', 'login')}|network|red|rede|r[ée]seau|rete|netz\w*|"
+        r"router|log in|sign in|account|cuenta|konto|compte|conta|portal|app)(?!\w)"
+    )
 )
 LINE_CODE = re.compile(rf"^{CODE}$")
 LABEL_NOT = re.compile(
@@ -70,9 +74,11 @@ LABEL_NOT = re.compile(
     r"lieferung|paket|parcel|paquete|envoi|spedizione|conto|account no|"
     r"heure|ora|date|fecha|datum|data|kg|km|€|eur|usd)(?!\w)"
 )
-PAYMENT = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('card', 'bank', 'device')}|bank\w*|banco|banque|banca|sparkasse|"
-    r"mb ?way|bizum|paypal|venmo|multibanco)(?!\w)"
+PAYMENT = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('card', 'bank', 'device')}|bank\w*|banco|banque|banca|sparkasse|"
+        r"mb ?way|bizum|paypal|venmo|multibanco)(?!\w)"
+    )
 )
 PUBLIC = re.compile(
     r"(?i)(?<!\w)(?:sha\d*|md5|checksum|hash|digest|commit|fingerprint|prüfsumme|empreinte|"

@@ -20,7 +20,7 @@ from memory.secret_context import (
     PUBLIC,
     YEAR,
 )
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = ["DIAL", "named_code", "recovery_list", "setup_key"]
 
@@ -47,16 +47,18 @@ _COMPOUND_CODE = (
     r"entsperr|sperr|geheim|digi)-?codes?"
 )
 # "the code is 2380": a bare code word, then "is" or ':' and the value.
-_BARE_CODE = re.compile(
-    rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?P<word>code|codes|c[óo]digo|codice|pin|puk|"
-    rf"senha|{_COMPOUND_CODE}|"
-    rf"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombination)"
-    rf"(?P<between>(?:\s+[^\s:=\d][^\s:=]*){{0,5}}?)"
-    rf"(?P<sep>\s+(?:is|es|ist|est|è|é|era|lautet|c'est|now|ahora|jetzt|agora|ora|"
-    rf"(?:changed|set|reset) to|(?:cambiado|cambi[óo]|puesto) a|ge[äa]ndert auf|auf|"
-    rf"chang[ée] (?:en|à|pour)|cambiat[oa] in|impostat[oa] su|mud(?:ou|ado) para|"
-    rf"alterad[oa] para)|\s*[:=→])?"
-    rf"\s+(?P<value>{CODE}){CODE_END}"
+_BARE_CODE = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?P<word>code|codes|c[óo]digo|codice|pin|puk|"
+        rf"senha|{_COMPOUND_CODE}|"
+        rf"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombination)"
+        rf"(?P<between>(?:\s+[^\s:=\d][^\s:=]*){{0,5}}?)"
+        rf"(?P<sep>\s+(?:is|es|ist|est|è|é|era|lautet|c'est|now|ahora|jetzt|agora|ora|"
+        rf"(?:changed|set|reset) to|(?:cambiado|cambi[óo]|puesto) a|ge[äa]ndert auf|auf|"
+        rf"chang[ée] (?:en|à|pour)|cambiat[oa] in|impostat[oa] su|mud(?:ou|ado) para|"
+        rf"alterad[oa] para)|\s*[:=→])?"
+        rf"\s+(?P<value>{CODE}){CODE_END}"
+    )
 )
 _BETWEEN_NOT = re.compile(
     r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|via|policy|at|um|"
@@ -105,8 +107,11 @@ def setup_key(text: str) -> bool:
 # A key written in groups of four letters and digits, in a text about a network or a
 # credential: "wifi at home → 66LR CQV6 UJIZ 16E8" (not a serial, an IBAN or a card number).
 _KEY_GROUPS = re.compile(r"(?<![\w-])(?:[A-Z0-9]{4}[ -]){2,7}[A-Z0-9]{4}(?![\w-])")
-_KEY_WORDS = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('network', 'wifi_key', 'password', 'token', 'credentials')})(?!\w)"
+_KEY_WORDS = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('network', 'wifi_key', 'password', 'token', 'credentials')})"
+        r"(?!\w)"
+    )
 )
 
 

@@ -22,7 +22,7 @@ from memory.secret_context import (
     YEAR,
 )
 from memory.secret_prose import credential_like
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = ["chat_reply", "lock_then_colon", "note_line"]
 
@@ -84,9 +84,11 @@ def lock_then_colon(text: str) -> bool:
 
 
 # A question about a credential, and the reply on the next line: "A: what's the wifi?\nB: …".
-_ASKED = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('network', 'password', 'wifi_key', 'pin', 'code')}|router)(?!\w)"
-    r"[^\n]*\?[ \t]*\n"
+_ASKED = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('network', 'password', 'wifi_key', 'pin', 'code')}|router)(?!\w)"
+        r"[^\n]*\?[ \t]*\n"
+    )
 )
 _REPLY = re.compile(
     r"(?i)^[ \t]*(?:[^\W\d][\w .'-]{0,20}:[ \t]*)?(?:(?:it'?s|es|est|c'est|é|è|ist|is|la de \w+\??)"

@@ -131,9 +131,7 @@ def _trie_pattern(words: Iterable[str]) -> str:
         node[""] = {}
 
     def build(node: _Trie) -> str:
-        # A form's end ("\x00") is tried last: the longest form wins.
-        keys = sorted((k for k in node if k), key=lambda ch: (ch == "\x00", ch))
-        alts = [re.escape(ch) + build(node[ch]) for ch in keys]
+        alts = [re.escape(ch) + build(node[ch]) for ch in sorted(k for k in node if k)]
         if not alts:
             return ""
         if len(alts) == 1 and "" not in node:
@@ -154,7 +152,6 @@ def _case_variants(word: str) -> set[str]:
 # space, and the search for words is one fast search for spaces plus a trie.
 _PUNCT = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\t\n\r\x0b\x0c"
 _TO_SPACE = bytes.maketrans(_PUNCT, b" " * len(_PUNCT))
-_START_TRIE = _trie_pattern(v for word in _STARTS for v in _case_variants(word)).encode()
 _STEMS = tuple(v.encode() for word in _ANYWHERE for v in _case_variants(word))
 _WORD_BYTES = re.compile(
     rb"[a-z0-9\x80-\xff]+(?: (?:in|fi|network|code|word|entrar|acceder|entra|connect\w*|accede))?"
@@ -187,7 +184,6 @@ _VOCAB_KINDS = (
     "recovery", "token", "credentials", "login", "card_code", "card_generic", "totp",
     "voicemail", "code_word", "answer", "connection", "vault", "keybox", "padlock", "alarm",
 )  # fmt: skip
-_END = "\x00"  # a form's end: no letter or digit may follow
 
 
 def _form_variants(form: str) -> set[str]:
@@ -195,24 +191,62 @@ def _form_variants(form: str) -> set[str]:
     core = form.strip("*").lower()
     spaced = re.sub(r"[-'’]", " ", core)
     out = {spaced, spaced.replace(" ", ""), fold(spaced), fold(spaced).replace(" ", "")}
-    out |= {v for word in list(out) for v in _case_variants(word)}
-    return {v + ("" if form.endswith("*") else _END) for v in out if v}
+    return {v for word in out for v in _case_variants(word) if v}
 
 
-_VOCAB_FORMS = {
-    variant: form in WEAK
-    for form in forms(*_VOCAB_KINDS)
-    if not form.startswith("*")
-    for variant in _form_variants(form)
-}
-_VOCAB_TRIE = (
-    _trie_pattern(_VOCAB_FORMS)
-    .encode()
-    .replace(re.escape(_END).encode(), rb"(?![a-z0-9]|[\xc3-\xc5])")
+# A form's first word → (the rest of the form, whether the form is an ordinary word too),
+# longest first; and the words forms written "x*" start (any ending counts).
+_VOCAB_FIRST: dict[bytes, list[tuple[bytes, bool]]] = {}
+_VOCAB_PREFIXES: dict[bytes, bool] = {}
+for _form in forms(*_VOCAB_KINDS):
+    if _form.startswith("*"):
+        continue
+    for _variant in _form_variants(_form):
+        if _form.endswith("*"):
+            _VOCAB_PREFIXES[_variant.encode()] = _form in WEAK
+            continue
+        _first, _, _rest = _variant.partition(" ")
+        _VOCAB_FIRST.setdefault(_first.encode(), []).append(
+            ((" " + _rest).encode() if _rest else b"", _form in WEAK)
+        )
+for _entries in _VOCAB_FIRST.values():
+    _entries.sort(key=lambda entry: -len(entry[0]))
+# One pass finds where a word starts that may be a form's first word or one _WHOLE accepts.
+_WORD_START = re.compile(
+    b"[ \x80-\xff](?:"
+    + _trie_pattern(
+        # each first word's first four bytes: a small pattern; _vocab_form checks the rest
+        {w[:4].decode("utf-8", "ignore") for w in [*_VOCAB_FIRST, *_VOCAB_PREFIXES]}
+        | {v for word in _STARTS for v in _case_variants(word)}
+    ).encode()
+    + b")"
 )
-# One pass for both: a vocabulary form, else a start that _WHOLE may accept.
-_WORD_START = re.compile(b"[ \x80-\xff](?:(?P<form>" + _VOCAB_TRIE + b")|" + _START_TRIE + b")")
-_VOCAB_WEAK = {variant.rstrip(_END).encode() for variant, weak in _VOCAB_FORMS.items() if weak}
+_ONE_WORD = re.compile(rb"[a-z0-9\x80-\xff]+")
+_LETTER_AFTER = re.compile(rb"[a-z0-9]|[\xc3-\xc5]")
+
+
+def _vocab_form(words: bytes, at: int) -> bool | None:
+    """Whether a vocabulary form starts at ``at`` (None: no; else: whether it is weak)."""
+    found = _ONE_WORD.match(words, at)
+    if found is None:
+        return None
+    word = found.group(0)
+    entries = _VOCAB_FIRST.get(word)
+    if entries is None and word[-1] > 127:  # "password’s": the letters before the mark
+        letters = _LETTERS.match(word.decode("utf-8", "ignore"))
+        entries = _VOCAB_FIRST.get(letters.group(0).encode()) if letters else None
+    for rest, weak in entries or ():
+        end = at + len(word) + len(rest)
+        if not rest or (
+            words.startswith(rest, at + len(word)) and not _LETTER_AFTER.match(words, end)
+        ):
+            return weak
+    for prefix, weak in _VOCAB_PREFIXES.items():
+        if word.startswith(prefix):
+            return weak
+    return None
+
+
 _VOCAB_STEMS = {
     v.encode(): stem in WEAK for stem in stems(*_VOCAB_KINDS) for v in _case_variants(stem)
 }
@@ -285,9 +319,9 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
     weak: set[int] = set()
     for m in _WORD_START.finditer(words):
         at = m.start() + 1
-        form = m.group("form")
+        form = _vocab_form(words, at)
         if form is not None:
-            (weak if form in _VOCAB_WEAK else hits).add(_line_of(starts, at))
+            (weak if form else hits).add(_line_of(starts, at))
             continue
         word = _WORD_BYTES.match(words, at)
         if word is not None and _word_counts(word.group(0)):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
 from memory.secret_prefilter import misspelt_password
-from memory.secret_vocab import first_words, pattern, stems
+from memory.secret_vocab import LazyPattern, first_words, pattern, stems
 
 __all__ = ["credential_like", "find_prose_secrets"]
 
@@ -51,7 +51,7 @@ _PASSPHRASE_WORDS = (
 )
 _LOCK_NOUNS = pattern("entry", "container", "keybox", "padlock", "lock", "alarm", "device")
 _PIN_WORDS = (
-    pattern("pin", "code", "combination", "keybox", "padlock", "alarm") + rf"|{_LOCK_NOUNS}-?codes?"
+    pattern("pin", "code", "combination", "keybox", "padlock", "alarm") + r"|[^\W\d_]{2,}-?codes?"
 )
 _RECOVERY_WORDS = pattern("recovery") + (
     r"|codes? (?:de )?(?:secours|récupération|recuperation|sauvegarde)|"
@@ -66,10 +66,12 @@ _LOGIN_WORDS = pattern("login", "credentials")
 _VAULT_WORDS = pattern("vault")
 _WIFI_WORDS = pattern("network")
 
-_KEYWORDS = re.compile(
-    rf"(?i)(?<!{_W})(?:(?P<recovery>{_RECOVERY_WORDS})|(?P<passphrase>{_PASSPHRASE_WORDS})|"
-    rf"(?P<password>{_PASSWORD_WORDS})|(?P<pin>{_PIN_WORDS})|(?P<token>{_TOKEN_WORDS})|"
-    rf"(?P<login>{_LOGIN_WORDS})|(?P<wifi>{_WIFI_WORDS})|(?P<vault>{_VAULT_WORDS}))(?!{_W})"
+_KEYWORDS = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!{_W})(?:(?P<recovery>{_RECOVERY_WORDS})|(?P<passphrase>{_PASSPHRASE_WORDS})|"
+        rf"(?P<password>{_PASSWORD_WORDS})|(?P<pin>{_PIN_WORDS})|(?P<token>{_TOKEN_WORDS})|"
+        rf"(?P<login>{_LOGIN_WORDS})|(?P<wifi>{_WIFI_WORDS})|(?P<vault>{_VAULT_WORDS}))(?!{_W})"
+    )
 )
 # Misspelt "password" ("paswrod", "pasword", "passowrd"): checked by edit distance.
 _P_WORD = re.compile(r"(?i)(?<!\w)p[a-z]{4,9}(?!\w)")
@@ -552,15 +554,22 @@ def _table_login(text: str) -> bool:
     return False
 
 
-_ALARM_WORD = re.compile(f"(?i){pattern('alarm')}")
-_CODE_ONLY = re.compile(f"(?i){pattern('code')}")
-_COMBINATION_WORD = re.compile(f"(?i){pattern('combination', 'padlock')}")
+_COMPOUND_CODE = re.compile(r"(?P<what>[^\W\d_]{2,}?)-?codes?")
+_LOCK_WORD = LazyPattern(
+    lambda: f"(?i){_LOCK_NOUNS}|{pattern('pin', 'code', 'combination', 'keybox')}"
+)
+_ALARM_WORD = LazyPattern(lambda: f"(?i){pattern('alarm')}")
+_CODE_ONLY = LazyPattern(lambda: f"(?i){pattern('code')}")
+_COMBINATION_WORD = LazyPattern(lambda: f"(?i){pattern('combination', 'padlock')}")
 
 
 def _pin_keyword_ok(text: str, m: re.Match[str]) -> tuple[bool, bool]:
     """(counts as a code keyword, is a combination keyword) for a match of the pin family."""
     word = m.group(0).lower()
     window = text[max(0, m.start() - 40) : m.end() + 40]
+    compound = _COMPOUND_CODE.fullmatch(word)
+    if compound and not _LOCK_WORD.fullmatch(compound.group("what")):
+        return False, False  # "zipcode", "barcode": a code that names a thing, not a lock's
     if _COMBINATION_WORD.fullmatch(word):
         return True, True
     if _ALARM_WORD.fullmatch(word):

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = ["find_seed_phrase", "seed_words"]
 
@@ -26,10 +26,12 @@ _MIN_WORDS = 12
 _TOKEN = re.compile(r"\S+")
 _NUMBERING = re.compile(r"^\(?\d{1,2}[.):]?\)?$|^\d{1,2}[.):]\S")
 _WORD = re.compile(r"^[a-zà-ÿ]{3,8}$")
-_KEYWORD = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('seed')}|seed|seeds|wallet|ledger|trezor|metamask|bip-?39|"
-    r"\d{2} words|semilla|billetera|cartera|monedero|palabras|semente|carteira|palavras|"
-    r"portefeuille|mots|portafoglio|parole|w[öo]rter|krypto\w*|crypto\w*|bitcoin|btc|eth)(?!\w)"
+_KEYWORD = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('seed')}|seed|seeds|wallet|ledger|trezor|metamask|bip-?39|"
+        r"\d{2} words|semilla|billetera|cartera|monedero|palabras|semente|carteira|palavras|"
+        r"portefeuille|mots|portafoglio|parole|w[öo]rter|krypto\w*|crypto\w*|bitcoin|btc|eth)(?!\w)"
+    )
 )
 _FUNCTION_WORDS = frozenset(
     """the and for with that this from have are was were you your our their about into then

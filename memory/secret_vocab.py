@@ -31,12 +31,14 @@ Kinds:
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 __all__ = [
     "LANGUAGES",
+    "LazyPattern",
     "TABLES",
     "WEAK",
     "first_words",
@@ -335,32 +337,69 @@ _FOLD_CLASS = {
 }
 
 
+@lru_cache(maxsize=8192)
 def fold(word: str) -> str:
     """``word`` lowercased, without accents (ñ → n, ü → u)."""
     decomposed = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss"))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _form_regex(form: str) -> str:
-    core = form.strip("*")
+_LETTERS = r"[^\W\d_]*"
+
+
+@lru_cache(maxsize=4096)
+def _atoms(form: str) -> tuple[str, ...]:
+    """``form`` as regex pieces, one a character."""
     out: list[str] = []
-    for ch in core:
+    for ch in form.strip("*").lower():
         if ch in _FOLD_CLASS:
             out.append(_FOLD_CLASS[ch])
         elif fold(ch) != ch:
             out.append(f"[{ch}{fold(ch)}]")
         else:
             out.append(re.escape(ch))
-    head = r"[^\W\d_]*" if form.startswith("*") else ""
-    tail = r"[^\W\d_]*" if form.endswith("*") else ""
-    return head + "".join(out) + tail
+    if form.endswith("*"):
+        out.append(_LETTERS)
+    return tuple(out)
+
+
+def _form_regex(form: str) -> str:
+    return (_LETTERS if form.startswith("*") else "") + "".join(_atoms(form))
+
+
+_Trie = dict[str, "_Trie"]
+
+
+def _factored(sequences: Iterable[tuple[str, ...]]) -> str:
+    """An alternation of ``sequences`` with shared prefixes factored out: the regex engine
+    then tries one branch per position, not one per form."""
+    trie: _Trie = {}
+    for atoms in sequences:
+        node = trie
+        for atom in atoms:
+            node = node.setdefault(atom, {})
+        node[""] = {}
+
+    def build(node: _Trie) -> str:
+        # longer continuations first, so the longest form matches
+        alts = [atom + build(node[atom]) for atom in sorted(k for k in node if k)]
+        if not alts:
+            return ""
+        if len(alts) == 1 and "" not in node:
+            return alts[0]
+        return "(?:" + "|".join(alts) + ")" + ("?" if "" in node else "")
+
+    return build(trie)
 
 
 @lru_cache(maxsize=256)
 def pattern(*kinds: str) -> str:
     """A regex alternation of every form of ``kinds`` in every language (no flags, no word
     boundaries: the caller adds them)."""
-    return "(?:" + "|".join(_form_regex(form) for form in forms(*kinds)) + ")"
+    every = forms(*kinds)
+    compound = [_form_regex(form) for form in every if form.startswith("*")]
+    plain = _factored(_atoms(form) for form in every if not form.startswith("*"))
+    return "(?:" + "|".join([plain, *compound]) + ")"
 
 
 def first_words(*kinds: str) -> frozenset[str]:
@@ -384,3 +423,39 @@ def stems(*kinds: str) -> tuple[str, ...]:
             core = form.strip("*")
             out.update({core, fold(core)})
     return tuple(sorted(out))
+
+
+class LazyPattern:
+    """A regex built and compiled on first use. The vocabulary's patterns are large; a
+    process that only stores ordinary text (which the prefilter lets through) never needs
+    them, so a one-shot command does not pay for compiling them."""
+
+    __slots__ = ("_build", "_compiled")
+
+    def __init__(self, build: Callable[[], str]) -> None:
+        self._build = build
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._build())
+        return self._compiled
+
+    @property
+    def pattern(self) -> str:
+        return self.regex.pattern
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.regex.search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.regex.match(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.regex.fullmatch(text, pos, endpos)
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        return self.regex.finditer(text, pos, endpos)

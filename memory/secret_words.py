@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import re
 
-from memory.secret_vocab import pattern
+from memory.secret_vocab import LazyPattern, pattern
 
 __all__ = ["code_word", "memorable"]
 
 # The word an alarm company asks for, in a text about an alarm or its monitoring.
-_CODE_WORD = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('code_word', 'password')}|palabra de seguridad)(?!\w)"
+_CODE_WORD = LazyPattern(
+    lambda: rf"(?i)(?<!\w)(?:{pattern('code_word', 'password')}|palabra de seguridad)(?!\w)"
 )
-_ALARM_CONTEXT = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('alarm')}|alarm\w*|security company|monitoring|securitas|"
-    r"prosegur|verisure|central receptora|la central|empresa de seguridad|sicherheitsdienst|"
-    r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a)(?!\w)"
+_ALARM_CONTEXT = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('alarm')}|alarm\w*|security company|monitoring|securitas|"
+        r"prosegur|verisure|central receptora|la central|empresa de seguridad|sicherheitsdienst|"
+        r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a)(?!\w)"
+    )
 )
 _WORD_VALUE = re.compile(
     r"(?i)(?:(?:\s(?:is|es|ist|est|è|é|lautet|era)|\s?:)\s+[\"'“«„]?|\s+[\"'“«„])"
@@ -46,10 +48,12 @@ def code_word(text: str) -> bool:
 
 
 # What a bank asks besides a password: a memorable word, a security answer.
-_MEMORABLE = re.compile(
-    rf"(?i)(?<!\w)(?:{pattern('answer')}|answer to (?:the|my) security question|"
-    r"respuesta (?:de|a la) pregunta de seguridad)(?!\w)"
-    r"[^\n:=]{0,20}?(?:\s(?:is|es|est|ist|è|é)\s|:)(?P<rest>[^\n.;]{1,60})"
+_MEMORABLE = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('answer')}|answer to (?:the|my) security question|"
+        r"respuesta (?:de|a la) pregunta de seguridad)(?!\w)"
+        r"[^\n:=]{0,20}?(?:\s(?:is|es|est|ist|è|é)\s|:)(?P<rest>[^\n.;]{1,60})"
+    )
 )
 _NOT_ANSWER = frozenset(
     "in on at the a an en la el im dans nel no na em written saved stored kept somewhere "

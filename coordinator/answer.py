@@ -674,7 +674,7 @@ def _listing(
     todo = todo_list(services, question, today, zone, window)
     if todo is not None:
         hits = [record_hit(r, zone) for r in todo.tasks]
-        return Answer(question, todo.text, hits, todo.found, todo.span)
+        return Answer(question, todo.text, hits, todo.found, todo.when)
     kind = digest_kind(rest) if window else None
     listed = _digest(services, rest, window, zone, kind) if window and kind else None
     return replace(listed, question=question) if listed is not None else None
@@ -788,11 +788,13 @@ def with_session(answer: Answer, session: SessionContext) -> Answer:
 
 def _notes_about(question: str, session: SessionContext) -> list[str]:
     """The session's notes that share at least two content words with the question (one
-    when the question has only one), in English or Spanish stems; most shared first."""
+    of five letters or more when the question has only one), in English or Spanish stems;
+    most shared first."""
     from skills.language import content_words, stem_keys
 
-    asked = [keys for word in content_words(question) for keys in stem_keys(word)]
-    if not asked:
+    words = content_words(question)
+    asked = [keys for word in words for keys in stem_keys(word)]
+    if not asked or (len(asked) == 1 and len(words[0]) < 5):  # "where is the lab?": too little
         return []
     need = min(2, len(asked))
     scored = []

@@ -20,7 +20,6 @@ from coordinator.receipt import ImportReport, Receipt
 from coordinator.services import Services
 from coordinator.settings import Settings, load_settings
 from memory.errors import InvalidInputError
-from memory.heap import scrub_freed_memory
 from memory.hygiene import check_texts
 from memory.retention import archive_old_logs
 from memory.visibility import require
@@ -54,7 +53,6 @@ class Lab:
     """
 
     def __init__(self, settings: Settings, session_kind: str = "main") -> None:
-        scrub_freed_memory()  # before any text is read: see memory/heap.py
         self._services = Services(settings, session_kind)
         self._coordinator = Coordinator(self._services)
 
@@ -258,10 +256,10 @@ class Lab:
         self, role: str, content: str, *, stored: bool = True, tool_call_id: str | None = None
     ) -> None:
         """Record a conversation turn; a turn holding a secret is kept only as a marker."""
-        from memory.session import Turn
+        from memory.session import WITHHELD_TURN, Turn
 
         if check_texts([content], self.settings.max_entry_bytes * 16)[0] is not None:
-            content = "[withheld: the message was refused by the guard]"
+            content = WITHHELD_TURN
         self.session.add_turn(Turn(role, content, self.clock.now(), tool_call_id, stored))
 
     def compact(self, keep: int = 40) -> int:

@@ -1,9 +1,11 @@
 """What is there to do: the tasks of the daily logs, by the day they are due.
 
 A task that named a coming day carries ``due=YYYY-MM-DD`` (``memory.due``); one that did not
-is due the day it was said. "What do I have to do today?", "what's due tomorrow?", "any
-reminders for Monday?", "¿qué tengo pendiente?", "¿qué toca mañana?" list them, with the day
-each was said and its citation. The same list heads the boot preamble ("Due today").
+is due the day it was said. A question that asks for the owner's to-dos — "what do I have to
+do today?", "what's due this week?", "any reminders for Monday?", "¿qué tengo pendiente?",
+"¿qué tengo que hacer mañana?" — lists them with the day each was said and its citation;
+"Due today" in the boot preamble is the same list. Text from an untrusted source is marked
+(and left out of the preamble): a task is not an order someone else may give.
 """
 
 from __future__ import annotations
@@ -14,44 +16,62 @@ from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from coordinator import reads
-from memory.due import due_day
+from memory.due import due_day, next_week, this_week
 from memory.folding import fold
 from memory.timeexpr import Window
+from memory.trust import is_untrusted_source
 
 if TYPE_CHECKING:
     from coordinator.services import Services
     from memory.records import Record
 
-__all__ = ["TodoList", "due_tasks", "is_todo_question", "todo_list"]
+__all__ = ["TodoList", "due_tasks", "is_todo_question", "todo_list", "untrusted_mark"]
 
-LOOK_BACK_DAYS = 30  # how far back a task said earlier is looked for
+LIST_LIMIT = 8  # lines listed; the rest are counted
+PENDING_AHEAD_DAYS = 30  # "¿qué tengo pendiente?": the last week and the coming month
 _TODO = re.compile(
-    r"\b(?:what (?:do|should|must) i (?:have to |need to |got to )?do|what(?:'s| is|s) due|"
-    r"anything due|what(?:'s| is|s) on my (?:plate|list|agenda)|to-?dos?|reminders?|"
-    r"remind me (?:about|of)|"
-    r"pending|que tengo (?:que hacer|pendiente)|pendientes?|tareas?|recordatorios?|"
-    r"que (?:hay|tengo) que hacer|que me toca|que toca)\b"
+    r"\b(?:what (?:do|have|must) i (?:have |need |got )?to do|what do i need to do|"
+    r"what(?:'s| is|s) due|(?:is )?anything due|what are my (?:tasks|reminders|to-?dos)|"
+    r"my (?:to-?dos?|todo list|reminders|tasks)|(?:any|what) reminders|to-?do list|"
+    r"what did i ask you to remind me|"
+    r"que tengo (?:que hacer|pendiente)|tengo (?:algo|tareas) (?:que hacer|pendientes?)|"
+    r"que (?:tareas|recordatorios|pendientes) tengo|mis (?:tareas|recordatorios|pendientes)|"
+    r"que me toca hacer|lista de tareas)\b"
 )
-_PENDING = re.compile(r"\b(?:pending|pendientes?|to-?dos?|tareas)\b")
+_PENDING = re.compile(
+    r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios)\b"
+)
+_BOTH = re.compile(r"\b(?:today and tomorrow|hoy y manana|hoy y mañana)\b")
+_THIS_WEEK = re.compile(r"\b(?:this week|esta semana)\b")
+_NEXT_WEEK = re.compile(r"\b(?:next week|la semana que viene|la (?:proxima|siguiente) semana)\b")
 
 
 def is_todo_question(question: str) -> bool:
+    """A question about the owner's to-dos, not one that only holds "todos" or "pending"."""
     return bool(_TODO.search(fold(question)))
 
 
+def untrusted_mark(record: Record) -> str:
+    source = record.src.removeprefix("import:")
+    return f"[untrusted: {source}] " if is_untrusted_source(source) else ""
+
+
 def due_tasks(services: Services, first: date, last: date, zone: tzinfo) -> list[Record]:
-    """Tasks due from ``first`` to ``last`` (local days), said in the last weeks."""
-    tasks: list[Record] = []
-    day = first - timedelta(days=LOOK_BACK_DAYS)
-    while day <= last:
-        for record in reads.local_day_records(services, day):
-            if record.kind != "task" or record.at is None:
-                continue
-            due = _due(record, zone)
-            if first <= due <= last:
-                tasks.append(record)
-        day += timedelta(days=1)
-    return sorted(tasks, key=lambda r: (_due(r, zone), r.at))
+    """Tasks due from ``first`` to ``last`` (local days): those said on those days with no
+    other day named, and those said any day before with a ``due=`` day among them."""
+    tasks: dict[str, Record] = {}
+    files = services.daily.files()  # UTC days of the logs not archived
+    for utc_day in sorted(files):
+        if utc_day > last + timedelta(days=1):
+            break
+        inside = first - timedelta(days=1) <= utc_day
+        if not inside and "due=" not in files[utc_day].read_text("utf-8"):
+            continue  # a log said before the span matters only for its due= tasks
+        for record in reads.day_records(services, utc_day):  # its own file: no local day lost
+            if record.kind == "task" and record.at is not None:
+                if first <= _due(record, zone) <= last:
+                    tasks[record.id] = record
+    return sorted(tasks.values(), key=lambda r: (_due(r, zone), r.at))
 
 
 def _due(record: Record, zone: tzinfo) -> date:
@@ -66,11 +86,12 @@ def _due(record: Record, zone: tzinfo) -> date:
 
 @dataclass(frozen=True, slots=True)
 class TodoList:
-    """The answer to a to-do question: its text, the tasks listed and the days looked at."""
+    """The answer to a to-do question: its text, the tasks listed, the days looked at
+    (None when the question named no time: "¿qué tengo pendiente?")."""
 
     text: str
-    tasks: list[Record]
-    span: Window
+    tasks: tuple[Record, ...]
+    when: Window | None
 
     @property
     def found(self) -> bool:
@@ -83,30 +104,39 @@ def todo_list(
     """The tasks a to-do question asks for, or None when it is not one."""
     if not is_todo_question(question):
         return None
-    named = due_day(question, today)
-    if named is not None:
-        first = last = named
-    elif window is not None:
-        first, last = window.start, window.end
-    elif _PENDING.search(fold(question)):
-        first, last = today - timedelta(days=7), today + timedelta(days=LOOK_BACK_DAYS)
-    else:
-        first = last = today
+    first, last, named = _span(fold(question), today, window)
     span = Window(first, last, "due")
     tasks = due_tasks(services, first, last, zone)
+    where = f"on {span.describe()}" if first == last else f"from {first} to {last}"
+    when = span if named else None
     if not tasks:
-        return TodoList(f"Nothing due {_describe(span)} in memory.", [], span)
+        return TodoList(f"Nothing in memory about tasks due {where}.", (), when)
     counted = "1 task" if len(tasks) == 1 else f"{len(tasks)} tasks"
-    lines = [f"Due {_describe(span)} — {counted}:"]
-    for record in tasks:
+    lines = [f"Due {where} — {counted}:"]
+    for record in tasks[:LIST_LIMIT]:
         said = record.at.astimezone(zone).date().isoformat() if record.at else "?"
-        due = _due(record, zone).isoformat()
-        when = f"due {due}, " if first != last else ""
-        lines.append(f"- {record.text} ({when}said {said}; {record.citation})")
-    return TodoList("\n".join(lines), tasks, span)
+        due = f"due {_due(record, zone).isoformat()}, " if first != last else ""
+        lines.append(
+            f"- {untrusted_mark(record)}{record.text} ({due}said {said}; {record.citation})"
+        )
+    if len(tasks) > LIST_LIMIT:
+        lines.append(f"(and {len(tasks) - LIST_LIMIT} more)")
+    return TodoList("\n".join(lines), tuple(tasks[:LIST_LIMIT]), when)
 
 
-def _describe(span: Window) -> str:
-    if span.start == span.end:
-        return f"on {span.describe()}"
-    return f"from {span.start.isoformat()} to {span.end.isoformat()}"
+def _span(folded: str, today: date, window: Window | None) -> tuple[date, date, bool]:
+    """The days a to-do question asks about, and whether it named them."""
+    if _BOTH.search(folded):
+        return today, today + timedelta(days=1), True
+    if _THIS_WEEK.search(folded):
+        return (*this_week(today), True)
+    if _NEXT_WEEK.search(folded):
+        return (*next_week(today), True)
+    day = due_day(folded, today)
+    if day is not None:
+        return day, day, True
+    if window is not None:  # a past day: what was due then
+        return window.start, window.end, True
+    if _PENDING.search(folded):
+        return today - timedelta(days=7), today + timedelta(days=PENDING_AHEAD_DAYS), False
+    return today, today, True

@@ -1,13 +1,16 @@
-"""Freed memory is overwritten, so a refused secret's bytes cannot reach disk by accident.
+"""Freed heap memory is overwritten, so a refused secret's bytes are not left for a native
+library to copy to disk.
 
 A refused statement is never written, but its text lived in the process's memory. Native
 libraries allocate buffers from the same heap: an index file written from a buffer whose
-unused part was never initialised (hnswlib's level-0 data in chroma's vector index is one)
-can carry whatever an earlier, freed allocation held — the tail of a pasted private key, say.
-On glibc, ``mallopt(M_PERTURB, 0xFF)`` makes ``free`` fill released memory with 0xFF and
-``malloc`` hand out memory filled with 0x00 (the byte's complement), so neither a stale
-secret nor random garbage can be copied out. Small Python objects live in Python's own
-pools and are never handed to a native library. Elsewhere (macOS, musl) this is a no-op.
+unused part was never initialised can carry whatever an earlier, freed allocation held — the
+tail of a pasted private key, say (seen once in chroma's vector files). On glibc,
+``mallopt(M_PERTURB, 0xFF)`` makes ``free`` fill released chunks with 0xFF and ``malloc`` hand
+out chunks filled with 0x00. Limits, plainly: glibc's per-thread cache (chunks up to about
+1 KiB) bypasses it, and Python keeps its small objects in pools of its own, so this covers the
+large buffers — a pasted key, a long paste — not every byte. It is turned on by the ``labmem``
+command only (``coordinator.cli``), never in a program that imports ``Lab``: the setting is
+process-wide. Elsewhere (macOS, musl) it is a no-op.
 """
 
 from __future__ import annotations

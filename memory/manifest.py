@@ -68,6 +68,14 @@ class Manifest:
                 days[day.isoformat()] = {"sha256": digest(data), "by": by}
             self._save(days)
 
+    def forget_days(self, days: list[date]) -> None:
+        """Drop days from the manifest (their log is gone and the owner said so)."""
+        with locked(self.lock_dir, "manifest"):
+            kept = self.load()
+            for day in days:
+                kept.pop(day.isoformat(), None)
+            self._save(kept)
+
     def altered(self, files: dict[date, Path]) -> list[str]:
         """Days whose file no longer has the recorded hash (or vanished)."""
         problems: list[str] = []

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-__all__ = ["WITHHELD", "SessionContext", "Turn"]
+__all__ = ["WITHHELD_TURN", "SessionContext", "Turn"]
 
-WITHHELD = "[withheld"  # how a turn the guard refused is kept: a marker, never the text
+# How a turn the guard refused is kept: a marker, never the text.
+WITHHELD_TURN = "[withheld: the message was refused by the guard]"
 
 T = TypeVar("T")
 
@@ -52,7 +53,7 @@ class SessionContext:
         """True for a session worth a summary: one with turns, or an interactive one (chat,
         an MCP client) that remembered, asked or noted something. One-shot commands and a
         connection that only searched are not, nor one whose only turns were refused."""
-        if any(not turn.content.startswith(WITHHELD) for turn in self.history):
+        if any(turn.content != WITHHELD_TURN for turn in self.history):
             return True
         activated = self.variables.get("skills")
         return self.interactive and bool(self.events or self.notes or self.task or activated)

@@ -13,6 +13,15 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 NOW = "2026-11-29T13:06:40Z"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests drive Lab in-process the way the ``labmem`` command does, so the process
+    scrubs freed heap memory as that command does (memory/heap.py): a test that scans every
+    byte of a workspace for a refused secret sees what a user's workspace would hold."""
+    from memory.heap import scrub_freed_memory
+
+    scrub_freed_memory()
+
+
 @pytest.fixture(scope="session")
 def _model_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One model cache for the run (built once), never the developer's ~/.cache."""

@@ -62,15 +62,23 @@ class LabmemGroup(click.Group):
 def cli(ctx: click.Context, home: Path | None, session_kind: str) -> None:
     """labmem — layered Markdown memory for a personal lab assistant."""
     explicit = ctx.get_parameter_source("home") == click.core.ParameterSource.COMMANDLINE
-    if home is not None and home.expanduser().is_file():
-        from memory.errors import InvalidInputError
-
-        given = f"--home {home}" if explicit else f"LABMEM_HOME={home}"
-        raise InvalidInputError(
-            f"{given} is a file; the workspace must be a folder (e.g. ~/labmem): "
-            f"point {'--home' if explicit else 'LABMEM_HOME'} at a folder."
-        )
     ctx.obj = {"home": home, "session_kind": session_kind, "home_given": explicit}
+
+
+def check_home(ctx: click.Context) -> None:
+    """The workspace a command is about to use must be a folder: say which setting named a
+    file (``--home`` or ``LABMEM_HOME``) and how to fix it."""
+    home = ctx.obj["home"]
+    if home is None or not home.expanduser().is_file():
+        return
+    from memory.errors import InvalidInputError
+
+    option = "--home" if ctx.obj["home_given"] else "LABMEM_HOME"
+    given = f"--home {home}" if ctx.obj["home_given"] else f"LABMEM_HOME={home}"
+    raise InvalidInputError(
+        f"{given} is a file; the workspace must be a folder (e.g. ~/labmem): "
+        f"point {option} at a folder."
+    )
 
 
 def confirm(question: str, kept: str) -> None:
@@ -94,7 +102,7 @@ def json_option(func: F) -> F:
 READS = frozenset({"ask", "boot", "doctor", "projects", "review", "search", "show"})
 
 
-ONE_SHOT_WRITES = frozenset({"remember", "import"})  # their session ends with the command
+ONE_SHOT_WRITES = frozenset({"remember"})  # its session ends with the command
 
 
 @contextmanager
@@ -102,6 +110,7 @@ def open_lab(ctx: click.Context) -> Iterator[Lab]:
     from coordinator.lab import Lab
     from coordinator.settings import load_settings
 
+    check_home(ctx)
     settings = load_settings(home=ctx.obj["home"])
     if ctx.obj.get("home_given") or ctx.command.name in READS:
         require_workspace(settings.home.expanduser())
@@ -147,6 +156,9 @@ def emit_json(data: Any) -> None:
 
 
 def main() -> None:
+    from memory.heap import scrub_freed_memory
+
+    scrub_freed_memory()  # the labmem process only, never a host that imports Lab
     try:
         cli.main(prog_name="labmem")
     except KeyboardInterrupt:

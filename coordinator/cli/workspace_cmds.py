@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from coordinator.cli.app import cli, echo_notes, emit_json, json_option, open_lab
+from coordinator.cli.app import check_home, cli, echo_notes, emit_json, json_option, open_lab
 
 
 @cli.command()
@@ -18,6 +18,8 @@ def init(ctx: click.Context, path: Path | None, as_json: bool) -> None:
     from coordinator.settings import load_settings
     from memory.workspace import Workspace
 
+    if path is None:
+        check_home(ctx)
     settings = load_settings(home=path or ctx.obj["home"])
     ws = Workspace(settings.home.expanduser())
     created = ws.init()

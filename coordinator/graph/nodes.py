@@ -150,8 +150,8 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
             chosen = Route(
                 "project", chosen.kind, chosen.reason + "; project given", state["project"]
             )
-        elif active and chosen.layer == "memory" and chosen.kind in PROJECT_KINDS:
-            reason = f"{chosen.reason}; a {chosen.kind} while project '{active}' is active"
+        elif active and chosen.layer == "memory" and _labelled_for_project(chosen):
+            reason = f"{chosen.reason}; said while project {active} is active"
             chosen = Route("project", chosen.kind, reason, active)
     chosen = _unnamed_project(chosen, active)
     if not state.get("layer"):
@@ -174,9 +174,17 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     return update
 
 
-# What a project's notes have sections for: said while a project is active (``chat
-# --project``, ``/project``), such a statement belongs to that project, not to MEMORY.md.
+# What a project's notes have sections for.
 PROJECT_KINDS = frozenset({"decision", "convention", "pitfall", "configuration"})
+
+
+def _labelled_for_project(chosen: Route) -> bool:
+    """Trigger: while a project is active (``chat --project``, ``/project``), a statement
+    labelled as one of the kinds a project's notes have sections for ("Decision: …",
+    "Pitfall: …", "Convention: …"). Why: a labelled note in a project's session is about
+    that project; an unlabelled one ("we decided to always answer in metric units") may be
+    about the whole lab, so it stays where the router put it. Outcome: the project's notes."""
+    return chosen.kind in PROJECT_KINDS and chosen.reason.startswith("rule: label")
 
 
 def _kept_where_allowed(chosen: Route, session_kind: str, state: CoordinatorState) -> Route:
@@ -219,7 +227,7 @@ def _outlives_call(chosen: Route, one_shot: bool) -> Route:
         return chosen
     return Route(
         "daily",
-        "note",
+        chosen.kind if chosen.kind == "task" else "note",
         f"{chosen.reason}; a one-shot command has no conversation to hold it, so kept in "
         "today's log (in `labmem chat` it stays in the session)",
     )

@@ -6,7 +6,7 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from coordinator.lab import Lab
 from coordinator.maintenance.forget import pending_forgets
 from memory.document import parse_document
 from memory.errors import InvalidInputError
-from memory.files import read_snapshot
+from memory.files import digest, read_snapshot
 from memory.search.chunking import layer_of
 from memory.secret_lines import file_secrets
 from memory.state import corrupt_copies
@@ -53,8 +53,7 @@ def run_doctor(lab: Lab, fix: bool = False, accept: Sequence[str] = ()) -> Docto
     require(lab.session_kind, "memory", "read")
     report = DoctorReport()
     report.info.append(f"workspace: {lab.workspace.root}")
-    for day in accept_days(lab, accept):
-        report.fixed.append(f"accepted the edit of the {day.isoformat()} log as it is now")
+    report.fixed += accept_days(lab, accept)
     for name in lab.recovered:
         report.fixed.append(f"finished an interrupted '{name}' change from its journal")
     for entry_id in pending_forgets(lab.workspace.state_dir):
@@ -71,28 +70,42 @@ def run_doctor(lab: Lab, fix: bool = False, accept: Sequence[str] = ()) -> Docto
     return report
 
 
-def accept_days(lab: Lab, days: Sequence[str]) -> list[date]:
-    """Record the named past days' logs as they are now (all or none: every name is
-    checked before anything is recorded)."""
+def accept_days(lab: Lab, days: Sequence[str]) -> list[str]:
+    """Record the named past days' logs as they are now; a day whose log is gone is dropped
+    from the manifest. All or none: every name is checked before anything is recorded.
+    Returns what was done, a line per day."""
     files = lab.daily.files(include_archive=True)
     sealed = lab.daily.manifest.load()
     chosen: dict[date, bytes] = {}
+    gone: list[date] = []
+    done: list[str] = []
     for text in days:
         try:
-            day = date.fromisoformat(text)
+            day = datetime.strptime(text, "%Y-%m-%d").date()
         except ValueError:
             raise InvalidInputError(
                 f"--accept {text!r} is not a date; name the day as YYYY-MM-DD."
             ) from None
-        if day.isoformat() not in sealed or day not in files:
+        if day.isoformat() not in sealed:
             raise InvalidInputError(
                 f"--accept {text}: no sealed past daily log for that day; 'labmem doctor' "
                 "lists the days whose log changed."
             )
-        chosen[day] = files[day].read_bytes()
+        if day not in files:
+            gone.append(day)
+            done.append(f"accepted that the {text} log is gone (dropped from the manifest)")
+            continue
+        data = files[day].read_bytes()
+        if digest(data) == sealed[day.isoformat()].get("sha256"):
+            done.append(f"the {text} log is unchanged; nothing to accept")
+            continue
+        chosen[day] = data
+        done.append(f"accepted the edit of the {text} log as it is now")
     if chosen:
         lab.daily.manifest.record_many(chosen, "accepted")
-    return sorted(chosen)
+    if gone:
+        lab.daily.manifest.forget_days(gone)
+    return done
 
 
 def _check_secrets(lab: Lab, report: DoctorReport) -> None:

@@ -52,11 +52,12 @@ def build_preamble(services: Services, project: str | None = None) -> Preamble:
     zone = services.settings.zone()
     now = services.clock.now().astimezone(zone)
     pre = Preamble(now=now.isoformat(timespec="seconds"))
+    today = now.date()
+    if allowed(services.session_kind, "daily", "read"):
+        _due_today(services, pre, today)  # first: what the owner asked to be told today
     if allowed(services.session_kind, "memory", "read"):
         _memory(services, pre)
     if allowed(services.session_kind, "daily", "read"):
-        today = now.date()
-        _due_today(services, pre, today)
         for label, day in (("Yesterday", today - timedelta(days=1)), ("Today", today)):
             records = daily_records_local(services, day)
             if records:
@@ -71,14 +72,15 @@ def build_preamble(services: Services, project: str | None = None) -> Preamble:
 
 
 def _due_today(services: Services, pre: Preamble, today: date) -> None:
-    """Tasks said earlier for today ("remind me on Monday …"); today's own are listed below."""
-    from coordinator.todos import due_tasks
+    """Tasks said on an earlier day for today ("remind me on Monday …"); today's own are
+    listed with today's log. Untrusted text is no task of the owner's: left out."""
+    from coordinator.todos import due_tasks, untrusted_mark
 
     zone = services.settings.zone()
     earlier = [
         r
         for r in due_tasks(services, today, today, zone)
-        if r.at and r.at.astimezone(zone).date() < today
+        if r.at and r.at.astimezone(zone).date() < today and not untrusted_mark(r)
     ]
     if earlier:
         pre.sections[f"Due today ({today.isoformat()})"] = "\n".join(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from coordinator.router import is_question
 from memory.errors import MemoryFrameworkError
+from memory.session import WITHHELD_TURN
 
 if TYPE_CHECKING:
     from coordinator.lab import Lab
@@ -56,7 +57,7 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         out(f"(active project: {named})")
     result = lab.handle(line)
     kind = result.get("intent")
-    lab.add_turn("user", line if kind != "refuse" else "[withheld]")
+    lab.add_turn("user", line if kind != "refuse" else WITHHELD_TURN)
     if kind == "skill":
         skill = result["skill"]
         best = skill["matches"][0]
@@ -113,7 +114,7 @@ def _receipt_line(lab: Lab, receipt: Receipt) -> str:
         return f"{status.replace('_', ' ')}: {reason}"
     similar = receipt.similar_to
     extra = f" — similar to {similar_names(lab, similar)}" if similar else ""
-    where = receipt.citation or receipt.layer
+    where = "session" if receipt.layer == "session" else receipt.citation or receipt.layer
     return f"{status}: [{receipt.kind}] {receipt.id} → {where} ({reason}){extra}"
 
 
@@ -144,7 +145,7 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         out(_files_line(lab, name))
     elif name == "remember" and arg:
         receipt = lab.remember(arg)
-        lab.add_turn("user", arg if receipt.ok else "[withheld]")
+        lab.add_turn("user", arg if receipt.ok else WITHHELD_TURN)
         out(_receipt_line(lab, receipt))
     elif name == "search" and arg:
         hits = lab.search(arg, k=5)

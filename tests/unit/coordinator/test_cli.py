@@ -85,6 +85,13 @@ def test_a_session_statement_to_a_one_shot_remember_is_kept_in_todays_log(
     assert code == 0 and json.loads(out)["layer"] == "session"
 
 
+def test_a_one_shot_session_task_stays_a_task_with_its_day(home: Path) -> None:
+    code, out, _ = run("remember", "For now, remind me to check the oven tomorrow", "--json")
+    receipt = json.loads(out)
+    assert code == 0 and (receipt["layer"], receipt["kind"]) == ("daily", "task")
+    assert f"id={receipt['id']} src=user due=2026-11-30" in (home / receipt["path"]).read_text()
+
+
 def test_a_workspace_path_that_is_a_file_names_where_it_came_from(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -101,6 +108,8 @@ def test_a_workspace_path_that_is_a_file_names_where_it_came_from(
     code, _, err = run("--home", str(afile), "init")
     assert code == 1 and err.startswith(f"labmem: --home {afile} is a file")
     assert afile.read_text() == "mine\n"
+    code, _, _ = run("init", str(tmp_path / "elsewhere"))  # a PATH given: LABMEM_HOME unused
+    assert code == 0 and (tmp_path / "elsewhere" / "MEMORY.md").is_file()
 
 
 def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:

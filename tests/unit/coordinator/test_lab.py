@@ -76,7 +76,11 @@ def test_doctor_accepts_a_deliberate_edit_of_a_past_log_and_refuses_bad_days(
     lab.import_entries([{"layer": "daily", "text": "a", "time": "2026-11-20T09:00:00Z"}])
     log = home / "memory/2026-11-20.md"
     log.write_text(log.read_text().replace("] a", "] corrected by hand"))
-    for bad, rule in (("2026-13-01", "not a date"), ("2026-11-21", "no sealed past daily log")):
+    for bad, rule in (
+        ("2026-13-01", "not a date"),
+        ("20261120", "not a date"),  # the one form people read: YYYY-MM-DD
+        ("2026-11-21", "no sealed past daily log"),
+    ):
         with pytest.raises(InvalidInputError, match=rule):
             run_doctor(lab, accept=["2026-11-20", bad])
         assert not run_doctor(lab).ok  # all or none: nothing was recorded
@@ -85,6 +89,16 @@ def test_doctor_accepts_a_deliberate_edit_of_a_past_log_and_refuses_bad_days(
     assert run_doctor(lab).ok and "corrected by hand" in log.read_text()
     log.write_text(log.read_text() + "- 09:30:00Z [event] slipped in later\n")
     assert not run_doctor(lab).ok  # accepting once is not a licence for later edits
+    assert run_doctor(lab, accept=["2026-11-20"]).ok
+    assert run_doctor(lab, accept=["2026-11-20"]).fixed == [
+        "the 2026-11-20 log is unchanged; nothing to accept"
+    ]
+    log.unlink()  # deleted on purpose: the manifest lets it go
+    assert "--accept 2026-11-20" in run_doctor(lab).problems[0]
+    gone = run_doctor(lab, accept=["2026-11-20"])
+    assert gone.ok and gone.fixed == [
+        "accepted that the 2026-11-20 log is gone (dropped from the manifest)"
+    ]
 
 
 def test_import_over_many_days_appends_each_day_once_and_the_manifest_stays_clean(

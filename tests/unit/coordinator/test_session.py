@@ -261,9 +261,11 @@ def test_decisions_and_pitfalls_said_while_a_project_is_active_go_to_its_notes(
         pitfall = lab.remember("Pitfall: the date picker breaks on Safari before 1970.")
         decision = lab.remember("Decision: the contact form uses Netlify Forms.")
         who = lab.remember("Marta is my lab technician.", layer=None)
+        lab_wide = lab.remember("We decided to always answer in metric units.")
     assert (pitfall.layer, pitfall.kind) == ("project", "pitfall")
     assert (decision.layer, decision.kind) == ("project", "decision")
-    assert "project 'club-booking' is active" in decision.reason
+    assert "said while project club-booking is active" in decision.reason
+    assert lab_wide.layer != "project"  # not labelled: may be about the whole lab
     notes = (home / "projects/club-booking/NOTES.md").read_text()
     assert "date picker breaks on Safari" in notes and "Netlify Forms" in notes
     assert who.layer != "project"  # who someone is stays where it was routed

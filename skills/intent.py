@@ -28,7 +28,13 @@ import re
 
 from skills.language import fold
 
-__all__ = ["asks_for_advice", "asks_for_knowledge", "looks_like_request", "reports_problem"]
+__all__ = [
+    "ACTION_VERBS",
+    "asks_for_advice",
+    "asks_for_knowledge",
+    "looks_like_request",
+    "reports_problem",
+]
 
 _VERBS = (
     "check|run|start|restore|recover|get|bring|make|create|add|give|set|put|clear|remove|free|"
@@ -47,6 +53,9 @@ _VERBS = (
     "reformat|count|highlight|flag|fold|pick|recommend|suggest|share|shrink|resize|reduce|"
     "enlarge|transcribe|proofread|simplify|expand|clean"
 )
+# The English verbs a request asks for a task with ("merge", "renew", "plot"); a Spanish
+# request meets them through its gloss ("une" -> "join").
+ACTION_VERBS = frozenset(_VERBS.split("|"))
 # Spanish: requests by verb (imperative, "quiero", "necesito"…) and the opening '¿'.
 _SPANISH = (
     r"quiero|necesito|puedes|podr[ií]as|me ayudas|ay[uú]dame|por favor|hazme|haz|dame|"
@@ -113,6 +122,8 @@ _ADVICE = re.compile(
     r"what (?:does|do) (?!(?:these|this|my|those|that|it)\b)[\w' -]{1,40} (?:mean|stand for)|"
     r"what (?:is|are) (?:a|an|some)\b|que significa|que quiere decir|que es (?:un|una|lo)\b|"
     r"recommend (?:a|an|some|me)\b|recomiendas|recomiendame|which (?:one )?is better|"
+    r"which one\W*$|which (?:is|one) (?:best|faster|cheaper)|(?:different|differs?) from|"
+    r"diferente de|distint[oa] de|cual (?:de (?:los|las) dos|me compro|es mejor)|"
     r"que es mejor|is it worth|merece la pena|vale la pena|should i buy|"
     r"(?:which|what|que) [\w ]{1,30} (?:should i buy|me compro|compro)\b|"
     r"where can i (?:buy|download)|donde (?:compro|puedo comprar|descargo)|"

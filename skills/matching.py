@@ -2,6 +2,10 @@
 and semantic similarity above a threshold, and for skills without trigger phrases (most
 published skills) their description (``skills.relevance``). Every match says why.
 
+By description, with the MiniLM embedder, a learned decision (``skills.activation``)
+picks the best skill and decides whether to activate it or nothing; with another embedder
+(or none) the hand-weighted score must clear a bar (``description_bar``).
+
 Trigger matching is deterministic: case, punctuation and simple inflections are folded
 (Snowball stems), stop words ignored, and the trigger's words must appear in order on word
 boundaries. Fuzzy matching accepts all of a trigger's words in any order; semantic matching
@@ -18,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from memory.search.lexical import terms
+from skills.activation import ActivationModel, load_model
 from skills.intent import (
     asks_for_advice,
     asks_for_knowledge,
@@ -26,20 +31,21 @@ from skills.intent import (
 )
 from skills.language import stem_keys
 from skills.model import Skill
-from skills.relevance import DescriptionScorer
+from skills.relevance import DescriptionScorer, explain
 
 __all__ = ["Match", "Matcher", "description_bar", "looks_like_request"]
 
 _EXPLICIT = re.compile(r"^\s*/(?P<name>[a-z0-9][a-z0-9-]*)\b")
 ORDER = {"explicit": 0, "trigger": 1, "fuzzy": 2, "semantic": 3, "description": 3}
-# Calibrated on the labelled requests of tests/data/skills and tests/data/skills_v2
-# together (two writers): see benchmarks/skill_triggers.py --calibrate and --cross. A
-# statement (nothing asked, nothing reported as going wrong), a question of general
-# knowledge or one shaped to ask for advice has to clear a higher bar by description: it
-# names a skill's topic without asking for the skill's task. A Spanish request read by
-# the multilingual model has that model's score added, and a bar raised to match. The best
-# skill must also lead the second by SECOND_MARGIN: two skills that fit about equally mean
-# the request is not clearly either's.
+# Without the learned decision (an embedder other than MiniLM, or none): calibrated on the
+# labelled requests of tests/data/skills and tests/data/skills_v2 together (two writers):
+# see benchmarks/skill_triggers.py --calibrate and --cross-bars. A statement (nothing
+# asked, nothing reported as going wrong), a question of general knowledge or one shaped
+# to ask for advice has to clear a higher bar by description: it names a skill's topic
+# without asking for the skill's task. A Spanish request read by the multilingual model
+# has that model's score added, and a bar raised to match. The best skill must also lead
+# the second by SECOND_MARGIN: two skills that fit about equally mean the request is not
+# clearly either's.
 DESCRIPTION_THRESHOLD = 1.55
 STATEMENT_MARGIN = 0.3
 KNOWLEDGE_MARGIN = 0.6
@@ -122,6 +128,8 @@ class Matcher:
         # request matched by description (``skills.relevance``).
         self.multilingual = multilingual
         self._describer: DescriptionScorer | None = None
+        # The learned activation (skills.activation), looked up on first use; False: not yet.
+        self._activation: ActivationModel | None | bool = False
         self._vectors: np.ndarray | None = None
         self._owners: list[tuple[int, str]] = []
         self._recent: dict[str, np.ndarray] = {}  # the last texts embedded
@@ -188,8 +196,24 @@ class Matcher:
             (s.name, score, why) for s, (score, why) in zip(self.untriggered, scored, strict=True)
         ]
 
+    def _model(self) -> ActivationModel | None:
+        """The learned activation, when it was trained with this matcher's embedder."""
+        if self._activation is False:
+            model = load_model()
+            self._activation = model if model.applies_to(self.embedder) else None
+        return self._activation if isinstance(self._activation, ActivationModel) else None
+
     def _by_description(self, request: str, offer: Any) -> None:
         describer = self.describer()
+        model = self._model()
+        if model is not None:
+            signals = describer.signals(request, self._embed)
+            decision = model.decide(request, signals)
+            if decision.activate:
+                skill = self.untriggered[decision.index]
+                said = f"{explain(signals, decision.index)}, p {decision.probability:.2f}"
+                offer(Match(skill.name, decision.probability, "description", said))
+            return
         total, why = describer.totals(request, self._embed if self.embedder else None)
         bar = description_bar(request, self.description_threshold, describer.crosses(request))
         if len(total) > 1:

@@ -27,15 +27,18 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from skills.intent import ACTION_VERBS
 from skills.language import content_words, gloss, is_spanish, word_keys
 from skills.model import Skill
 
 __all__ = [
     "DescriptionScorer",
+    "Signals",
     "body_passages",
     "profile_texts",
     "reads_across_languages",
@@ -130,6 +133,24 @@ class _WordScorer:
         return out / math.sqrt(len(words) + 1), found
 
 
+@dataclass(frozen=True, slots=True)
+class Signals:
+    """What a request shares with each skill (arrays in the skills' order), and the
+    request's own vectors: what the relevance score and the learned activation read."""
+
+    meaning: np.ndarray  # best cosine with the description, its sentences, name, heading
+    passage: np.ndarray  # best cosine with a body passage (0 at worst)
+    lexical: np.ndarray  # shared words of description, name and heading (IDF)
+    body: np.ndarray  # shared words, the body's included
+    across: np.ndarray | None  # multilingual: best cosine with the written texts
+    across_passage: np.ndarray | None  # multilingual: best cosine with a body passage
+    found: list[list[str]]  # the request's words found in each skill's head
+    action: np.ndarray  # the request's action verbs found in each skill's head (IDF)
+    actions: int  # how many action verbs the request has
+    vector: np.ndarray | None  # the (glossed) request's MiniLM vector
+    written_vector: np.ndarray | None  # the request's multilingual vector, as written
+
+
 def reads_across_languages(request: str) -> bool:
     """Whether a request is read by the multilingual model too (it is Spanish)."""
     return is_spanish(request)
@@ -180,9 +201,10 @@ class DescriptionScorer:
         """Whether ``request`` is scored with the multilingual model (after ``totals``)."""
         return self._written_vectors is not None and reads_across_languages(request)
 
-    def _across(self, request: str) -> np.ndarray | None:
-        """Per skill, the multilingual model's best cosine with its written texts (None
-        when the request is not read across languages or no model is available)."""
+    def _across(self, request: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """Per skill, the multilingual model's best cosine with its written texts and with
+        its body passages, and the request's vector (None when the request is not read
+        across languages or no model is available)."""
         if self.multilingual is None or not self._written or not reads_across_languages(request):
             return None
         if self._written_vectors is None:
@@ -190,11 +212,18 @@ class DescriptionScorer:
             if model is None:
                 self.multilingual = None
                 return None
-            vectors = model.embed([t for _, t in self._written])
-            self._written_vectors = (model, vectors)
+            texts = [t for _, t in self._written] + [t for _, t in self._passages]
+            self._written_vectors = (model, model.embed(texts))
         model, vectors = self._written_vectors
+        vector = model.embed([request])[0]
+        cosines = vectors @ vector
+        written = len(self._written)
         owners = np.array([i for i, _ in self._written], dtype=int)
-        return self._best(owners, vectors @ model.embed([request])[0])
+        return (
+            self._best(owners, cosines[:written]),
+            np.maximum(self._best(self._owners[1], cosines[written:]), 0.0),
+            vector,
+        )
 
     def _best(self, owners: np.ndarray, cosines: np.ndarray) -> np.ndarray:
         """Per skill, the best of its texts' cosines (-1 for a skill without texts).
@@ -205,43 +234,62 @@ class DescriptionScorer:
             best[owners[starts]] = np.maximum.reduceat(cosines, starts)
         return best
 
-    def totals(
-        self, request: str, embed: Callable[[str], np.ndarray] | None = None
-    ) -> tuple[np.ndarray, Callable[[int], str]]:
-        """The score of each skill, in the order given, and ``why(index)``, which says
-        what made a skill's score. ``embed`` may serve the request's vector from a cache."""
+    def signals(self, request: str, embed: Callable[[str], np.ndarray] | None = None) -> Signals:
+        """What ``request`` shares with each skill. ``embed`` may serve the request's
+        vector from a cache."""
         across = self._across(request)
         request = gloss(request)
         words = {w: word_keys(w) for w in sorted(set(content_words(request)))}
         lexical, found = self.words.score(words)
         body, _ = self.body_words.score(words)
+        verbs = {w: k for w, k in words.items() if w in ACTION_VERBS}
+        action = self.words.score(verbs)[0] if verbs else np.zeros(len(self.skills))
         meaning = np.zeros(len(self.skills))
         passage = np.zeros(len(self.skills))
-        related = np.ones(len(self.skills))  # without a model, words alone
+        vector = None
         if self.embedder is not None and self._texts:
             vector = embed(request) if embed else self.embedder.embed([request])[0]
             texts, passages = self._matrices()
             meaning = self._best(self._owners[0], texts @ vector)
             passage = np.maximum(self._best(self._owners[1], passages @ vector), 0.0)
+        return Signals(
+            meaning,
+            passage,
+            lexical,
+            body,
+            None if across is None else across[0],
+            None if across is None else across[1],
+            found,
+            action,
+            len(verbs),
+            vector,
+            None if across is None else across[2],
+        )
+
+    def totals(
+        self, request: str, embed: Callable[[str], np.ndarray] | None = None
+    ) -> tuple[np.ndarray, Callable[[int], str]]:
+        """The score of each skill, in the order given, and ``why(index)``, which says
+        what made a skill's score. ``embed`` may serve the request's vector from a cache."""
+        signals = self.signals(request, embed)
+        return self.total(signals), lambda index: explain(signals, index)
+
+    def total(self, signals: Signals) -> np.ndarray:
+        """The hand-weighted sum of the signals (used without the learned activation)."""
+        related = np.ones(len(self.skills))  # without a model, words alone
+        if signals.vector is not None:
             # Shared words count as far as the meaning is related: "remove the last page"
             # shares 'remove' and 'last' with a changelog skill and means nothing like it.
-            related = np.clip((np.maximum(meaning, passage) - GATE[0]) / GATE[1], 0.0, 1.0)
+            best = np.maximum(signals.meaning, signals.passage)
+            related = np.clip((best - GATE[0]) / GATE[1], 0.0, 1.0)
         total = (
-            meaning
-            + BODY_MEANING_WEIGHT * passage
-            + related * (WORD_WEIGHT * lexical + BODY_WORD_WEIGHT * body)
+            signals.meaning
+            + BODY_MEANING_WEIGHT * signals.passage
+            + related * (WORD_WEIGHT * signals.lexical + BODY_WORD_WEIGHT * signals.body)
         )
-        if across is not None:
-            total = total + MULTILINGUAL_WEIGHT * across
-
-        def why(index: int) -> str:
-            shown = ", ".join(f"'{w}'" for w in found[index][:4]) or "none"
-            crossed = "" if across is None else f", across languages {across[index]:.2f}"
-            return (
-                f"meaning {meaning[index]:.2f}{crossed}, body {passage[index]:.2f}, words {shown}"
-            )
-
-        return total, why
+        if signals.across is not None:
+            total = total + MULTILINGUAL_WEIGHT * signals.across
+        return total
 
     def scores(
         self, request: str, embed: Callable[[str], np.ndarray] | None = None
@@ -249,3 +297,13 @@ class DescriptionScorer:
         """(score, why) for each skill, in the order given."""
         total, why = self.totals(request, embed)
         return [(float(score), why(index)) for index, score in enumerate(total)]
+
+
+def explain(signals: Signals, index: int) -> str:
+    """What made skill ``index``'s score: meanings and the shared words."""
+    shown = ", ".join(f"'{w}'" for w in signals.found[index][:4]) or "none"
+    crossed = "" if signals.across is None else f", across languages {signals.across[index]:.2f}"
+    return (
+        f"meaning {signals.meaning[index]:.2f}{crossed}, body {signals.passage[index]:.2f}, "
+        f"words {shown}"
+    )

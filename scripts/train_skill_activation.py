@@ -1,0 +1,244 @@
+"""Train the learned skill activation (``skills/activation.py``) and ship it.
+
+    python scripts/train_skill_activation.py            # skills/data/activation_model.json
+    python scripts/train_skill_activation.py --cross    # leave one set out, writes nothing
+
+Every set under tests/data/skills* (a collection of skills in the published shape and
+requests labelled with the skill they should activate, or none) was written by a different
+person, and all have been read: they are training data. ``--cross`` estimates how the
+decision generalises to another writer's skills and requests: for each set, everything
+(ranker, task model, gate and threshold) is fitted on the other sets and the held-out set
+is measured; the mean over the sets is the figure to quote.
+
+Fitting: logistic regressions with L2, Newton's method in numpy; deterministic.
+1. the ranker, over (request, skill) pairs of requests that name a skill;
+2. the task models, over the requests' own vectors (MiniLM of the glossed request, and
+   the multilingual model's of the request as written): activates something or not;
+3. the gate, over the best skill of each request: activates the right skill, or not. Its
+   task score comes from task models fitted on the other sets (cross-fitted), as it
+   will on a new user's requests;
+4. the threshold: the best top-1 with at most ``CEILING`` of the "none" requests of the
+   training sets activating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from skills.activation import (  # noqa: E402
+    MODEL_FILE,
+    ActivationModel,
+    gate_features,
+    pair_features,
+    request_flags,
+)
+
+DATA = ROOT / "tests" / "data"
+SETS = {"skills": ("train", "test"), "skills_v2": ("frozen",), "skills_v3": ("frozen",)}
+CEILING = 0.03  # false activations allowed on the training sets
+L2 = {"rank": 1.0, "task": 1.0, "gate": 1.0}
+
+
+@dataclass
+class Row:
+    request: str
+    label: int | None  # index of the labelled skill, or None
+    pairs: np.ndarray  # skills x PAIR_FEATURES
+    flags: list[float]
+    minilm: np.ndarray  # the glossed request's MiniLM vector
+    multilingual: np.ndarray  # the request's multilingual vector, as written
+    across: bool  # read by the multilingual model in the matcher (Spanish)
+    action: np.ndarray  # per skill: the request's action verbs in its head
+    actions: int
+
+
+def load_set(name: str, parts: tuple[str, ...], embedder: Any, multilingual: Any) -> list[Row]:
+    """Each labelled request of a set with its features, computed by the matcher's code."""
+    from skills.discovery import SkillLibrary
+    from skills.language import gloss
+    from skills.relevance import DescriptionScorer
+
+    root = DATA / name
+    catalogue = SkillLibrary(root / "collection").catalogue()
+    skills = sorted(
+        (s for s in catalogue.skills.values() if not s.meta.triggers), key=lambda s: s.name
+    )
+    scorer = DescriptionScorer(skills, embedder, lambda: multilingual)
+    names = [s.name for s in skills]
+    rows: list[Row] = []
+    labelled = [
+        json.loads(line)
+        for part in parts
+        for line in (root / f"requests_{part}.jsonl").read_text("utf-8").splitlines()
+        if line.strip()
+    ]
+    texts = [r["request"] for r in labelled]
+    written = multilingual.embed(texts)
+    for item, vector in zip(labelled, written, strict=True):
+        text = item["request"]
+        signals = scorer.signals(text)
+        across = signals.across is not None
+        rows.append(
+            Row(
+                text,
+                None if item["skill"] is None else names.index(item["skill"]),
+                pair_features(signals),
+                request_flags(text, across),
+                embedder.embed([gloss(text)])[0] if signals.vector is None else signals.vector,
+                np.asarray(vector, dtype=float),
+                across,
+                signals.action,
+                signals.actions,
+            )
+        )
+    return rows
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, steps: int = 30) -> np.ndarray:
+    """Weights (bias last) of an L2-penalised logistic regression (bias not penalised)."""
+    n, d = x.shape
+    xb = np.hstack([x, np.ones((n, 1))])
+    penalty = l2 * np.diag(np.r_[np.ones(d), 0.0])
+    w = np.zeros(d + 1)
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-np.clip(xb @ w, -30, 30)))
+        gradient = xb.T @ (p - y) + penalty @ w
+        hessian = (xb * (p * (1 - p))[:, None]).T @ xb + penalty + 1e-6 * np.eye(d + 1)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-7:
+            break
+    return w
+
+
+def fit_rank(rows: list[Row]) -> np.ndarray:
+    named = [r for r in rows if r.label is not None]
+    x = np.vstack([r.pairs for r in named])
+    y = np.concatenate([np.arange(len(r.pairs)) == r.label for r in named]).astype(float)
+    return fit_logistic(x, y, L2["rank"])
+
+
+def fit_task(rows: list[Row]) -> tuple[np.ndarray, np.ndarray]:
+    y = np.array([r.label is not None for r in rows], dtype=float)
+    minilm = fit_logistic(np.vstack([r.minilm for r in rows]), y, L2["task"])
+    multilingual = fit_logistic(np.vstack([r.multilingual for r in rows]), y, L2["task"])
+    return minilm, multilingual
+
+
+def task_scores(rows: list[Row], task: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """As the matcher reads it: the multilingual vector for a request read across."""
+    minilm, multilingual = task
+    return np.array(
+        [
+            r.multilingual @ multilingual[:-1] + multilingual[-1]
+            if r.across
+            else r.minilm @ minilm[:-1] + minilm[-1]
+            for r in rows
+        ]
+    )
+
+
+def gate_rows(
+    rows: list[Row], rank: np.ndarray, tasks: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Gate features, whether the best skill is the labelled one, whether one is labelled."""
+    features, right, named = [], [], []
+    for row, task in zip(rows, tasks, strict=True):
+        scores = row.pairs @ rank[:-1] + rank[-1]
+        features.append(
+            gate_features(scores, row.pairs, float(task), row.flags, row.action, row.actions)
+        )
+        right.append(row.label is not None and int(scores.argmax()) == row.label)
+        named.append(row.label is not None)
+    return np.array(features), np.array(right), np.array(named)
+
+
+def figures(p: np.ndarray, right: np.ndarray, named: np.ndarray, threshold: float) -> tuple:
+    active = p >= threshold
+    return float((active & right)[named].mean()), float(active[~named].mean())
+
+
+def pick_threshold(p: np.ndarray, right: np.ndarray, named: np.ndarray) -> float:
+    best: tuple[float, float] | None = None
+    for threshold in np.unique(p):
+        top1, false = figures(p, right, named, float(threshold))
+        if false <= CEILING and (best is None or top1 > best[1]):
+            best = (float(threshold), top1)
+    assert best is not None
+    return best[0]
+
+
+def train(sets: dict[str, list[Row]], embedder_key: str) -> ActivationModel:
+    """Everything fitted on ``sets`` (set name -> rows)."""
+    everything = [r for rows in sets.values() for r in rows]
+    rank = fit_rank(everything)
+    parts = []
+    for name, rows in sets.items():
+        others = [r for n, rs in sets.items() if n != name for r in rs]
+        parts.append(gate_rows(rows, rank, task_scores(rows, fit_task(others))))
+    x = np.vstack([p[0] for p in parts])
+    right = np.concatenate([p[1] for p in parts])
+    named = np.concatenate([p[2] for p in parts])
+    gate = fit_logistic(x, right.astype(float), L2["gate"])
+    probability = 1.0 / (1.0 + np.exp(-(x @ gate[:-1] + gate[-1])))
+    threshold = pick_threshold(probability, right, named)
+    task = fit_task(everything)
+    return ActivationModel(embedder_key, rank, gate, task[0], task[1], threshold, tuple(sets))
+
+
+def measure(model: ActivationModel, rows: list[Row]) -> tuple[float, float]:
+    x, right, named = gate_rows(
+        rows, model.rank, task_scores(rows, (model.task_minilm, model.task_multilingual))
+    )
+    probability = 1.0 / (1.0 + np.exp(-(x @ model.gate[:-1] + model.gate[-1])))
+    return figures(probability, right, named, model.threshold)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cross", action="store_true", help="leave one set out; write nothing")
+    parser.add_argument("--cache", type=Path, help="keep the requests' features in this file")
+    args = parser.parse_args()
+    import pickle
+
+    from memory.search.embedders import MiniLMEmbedder, multilingual_embedder
+
+    embedder = MiniLMEmbedder()
+    if args.cache and args.cache.exists():
+        sets = pickle.loads(args.cache.read_bytes())
+    else:
+        multilingual = multilingual_embedder()
+        sets = {n: load_set(n, parts, embedder, multilingual) for n, parts in SETS.items()}
+        if args.cache:
+            args.cache.write_bytes(pickle.dumps(sets))
+    if args.cross:
+        results = []
+        for held in sets:
+            model = train({n: r for n, r in sets.items() if n != held}, embedder.identity.key)
+            top1, false = measure(model, sets[held])
+            results.append((top1, false))
+            print(f"tuned on the others -> {held}: top-1 {top1:.3f}, false activations {false:.3f}")
+        mean = np.mean(results, axis=0)
+        print(f"mean: top-1 {mean[0]:.3f}, false activations {mean[1]:.3f}")
+        return
+    model = train(sets, embedder.identity.key)
+    path = ROOT / "skills" / MODEL_FILE
+    path.write_text(json.dumps(model.to_json(), indent=None) + "\n", encoding="utf-8")
+    for name, rows in sets.items():
+        top1, false = measure(model, rows)
+        print(f"{name} (trained on): top-1 {top1:.3f}, false activations {false:.3f}")
+    print(f"wrote {path.relative_to(ROOT)} (threshold {model.threshold:.3f})")
+
+
+if __name__ == "__main__":
+    main()

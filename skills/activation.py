@@ -1,0 +1,216 @@
+"""Which skill, if any, a request asks for by description: a learned decision.
+
+Two small logistic models, trained by ``scripts/train_skill_activation.py`` on labelled
+sets written by different people and shipped in ``skills/data/activation_model.json``:
+
+1. **rank**: per skill, the request's signals (``skills.relevance.Signals``: meaning,
+   body passage, shared words of the head and of the body, and for a Spanish request the
+   multilingual model's cosines), each also taken relative to the other skills' mean (a
+   skill that fits better than the rest, not one that fits everything). The best skill
+   is the candidate.
+2. **gate**: whether to activate the candidate or nothing. "None" is a real outcome: a
+   request that names a skill's tool or topic but asks for something else (a question of
+   general knowledge, advice, a different task on the same thing) activates nothing. It
+   reads the candidate's score and its lead over the second, the candidate's signals, the
+   request's form (a statement, a question of knowledge, one shaped for advice, Spanish)
+   and how much the request reads like a task for a skill at all: a linear model over
+   the request's own vector (MiniLM, or the multilingual model for Spanish), trained on
+   requests that activate something against requests that must not.
+
+The gate's probability is compared with a threshold chosen on the training sets so that
+at most 3 % of their requests labelled "none" activate. The model was trained on MiniLM
+vectors: the matcher uses it only with that embedder (``applies_to``), and keeps the
+hand-weighted score otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from skills.errors import SkillError
+from skills.intent import asks_for_advice, asks_for_knowledge, looks_like_request, reports_problem
+from skills.relevance import Signals
+
+__all__ = [
+    "ActivationModel",
+    "Decision",
+    "gate_features",
+    "load_model",
+    "pair_features",
+    "request_flags",
+]
+
+MODEL_FILE = "data/activation_model.json"
+PAIR_FEATURES = 12
+GATE_FEATURES = 15
+
+
+def pair_features(signals: Signals) -> np.ndarray:
+    """Per skill (rows): its six signals, then each minus the mean over the skills."""
+    zeros = np.zeros_like(signals.meaning)
+    raw = np.stack(
+        [
+            signals.meaning,
+            signals.passage,
+            signals.lexical,
+            signals.body,
+            zeros if signals.across is None else signals.across,
+            zeros if signals.across_passage is None else signals.across_passage,
+        ],
+        axis=1,
+    )
+    return np.hstack([raw, raw - raw.mean(axis=0)])
+
+
+def request_flags(request: str, across: bool) -> list[float]:
+    """Read by the multilingual model (Spanish); a statement (nothing asked, nothing
+    reported wrong); a question of general knowledge; a question shaped for advice."""
+    statement = not looks_like_request(request) and not reports_problem(request)
+    return [
+        float(across),
+        float(statement),
+        float(asks_for_knowledge(request)),
+        float(asks_for_advice(request)),
+    ]
+
+
+def gate_features(
+    scores: np.ndarray,
+    pairs: np.ndarray,
+    task_score: float,
+    flags: list[float],
+    action: np.ndarray,
+    actions: int,
+) -> np.ndarray:
+    """The candidate's score, its lead over the second, how much the request reads like a
+    task, the request's form, the candidate's own signals, and whether the request asks
+    with an action verb and the candidate's description names it."""
+    order = np.sort(scores)
+    first = float(order[-1])
+    second = float(order[-2]) if len(order) > 1 else first - 5.0
+    best = int(scores.argmax())
+    return np.array(
+        [
+            first,
+            first - second,
+            task_score,
+            *flags,
+            *pairs[best, :6],
+            float(actions > 0),
+            float(action[best] > 0),
+        ],
+        dtype=float,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The candidate skill (index), the gate's probability, and whether it activates."""
+
+    index: int
+    probability: float
+    activate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationModel:
+    embedder: str  # identity key of the embedder the model was trained with
+    rank: np.ndarray  # PAIR_FEATURES + 1 (bias last)
+    gate: np.ndarray  # GATE_FEATURES + 1
+    task_minilm: np.ndarray  # 384 + 1: the request's MiniLM vector -> reads like a task
+    task_multilingual: np.ndarray  # 512 + 1: the same for the multilingual vector
+    threshold: float
+    trained_on: tuple[str, ...] = ()
+
+    def applies_to(self, embedder: Any) -> bool:
+        identity = getattr(embedder, "identity", None)
+        return identity is not None and getattr(identity, "key", None) == self.embedder
+
+    def scores(self, pairs: np.ndarray) -> np.ndarray:
+        return np.asarray(pairs @ self.rank[:-1] + self.rank[-1])
+
+    def task_score(self, signals: Signals) -> float:
+        """How much the request reads like a task for a skill (a logit): the multilingual
+        vector when the request was read by that model, else the MiniLM one."""
+        if signals.written_vector is not None:
+            weights, vector = self.task_multilingual, signals.written_vector
+        elif signals.vector is not None:
+            weights, vector = self.task_minilm, signals.vector
+        else:
+            return 0.0
+        return float(vector @ weights[:-1] + weights[-1])
+
+    def decide(self, request: str, signals: Signals) -> Decision:
+        """The candidate for ``request`` and whether it activates."""
+        pairs = pair_features(signals)
+        scores = self.scores(pairs)
+        flags = request_flags(request, signals.across is not None)
+        features = gate_features(
+            scores, pairs, self.task_score(signals), flags, signals.action, signals.actions
+        )
+        logit = float(features @ self.gate[:-1] + self.gate[-1])
+        probability = float(1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))))
+        return Decision(int(scores.argmax()), probability, probability >= self.threshold)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "embedder": self.embedder,
+            "rank": [round(float(x), 6) for x in self.rank],
+            "gate": [round(float(x), 6) for x in self.gate],
+            "task_minilm": [round(float(x), 6) for x in self.task_minilm],
+            "task_multilingual": [round(float(x), 6) for x in self.task_multilingual],
+            "threshold": round(self.threshold, 6),
+            "trained_on": list(self.trained_on),
+        }
+
+
+_SIZES = {
+    "rank": PAIR_FEATURES + 1,
+    "gate": GATE_FEATURES + 1,
+    "task_minilm": 385,
+    "task_multilingual": 513,
+}
+
+
+def model_from_json(data: Any, source: str) -> ActivationModel:
+    """The model in ``data`` (parsed JSON); a clear error naming what is wrong."""
+    if not isinstance(data, dict):
+        raise SkillError(f"{source}: expected a JSON object; retrain the model")
+    arrays: dict[str, np.ndarray] = {}
+    for key, size in _SIZES.items():
+        values = data.get(key)
+        if not isinstance(values, list) or len(values) != size:
+            got = len(values) if isinstance(values, list) else type(values).__name__
+            raise SkillError(
+                f"{source}: '{key}' must be a list of {size} numbers, got {got}; retrain "
+                "with scripts/train_skill_activation.py"
+            )
+        arrays[key] = np.asarray(values, dtype=float)
+    threshold = data.get("threshold")
+    if not isinstance(threshold, int | float) or not 0.0 < float(threshold) < 1.0:
+        raise SkillError(
+            f"{source}: 'threshold' must be a probability between 0 and 1, got {threshold!r}; "
+            "retrain with scripts/train_skill_activation.py"
+        )
+    return ActivationModel(
+        str(data.get("embedder", "")),
+        arrays["rank"],
+        arrays["gate"],
+        arrays["task_minilm"],
+        arrays["task_multilingual"],
+        float(threshold),
+        tuple(str(x) for x in data.get("trained_on", [])),
+    )
+
+
+@lru_cache(maxsize=1)
+def load_model() -> ActivationModel:
+    """The shipped model (read once per process)."""
+    text = resources.files("skills").joinpath(MODEL_FILE).read_text("utf-8")
+    return model_from_json(json.loads(text), f"skills/{MODEL_FILE}")

@@ -1,0 +1,222 @@
+"""The learned activation by description: the shipped model, its checks, the decision
+("none" a real outcome), and the matcher using it only with the embedder it was trained
+with."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memory.search.embedders import HashingEmbedder, MiniLMEmbedder
+from skills.activation import (
+    GATE_FEATURES,
+    PAIR_FEATURES,
+    ActivationModel,
+    gate_features,
+    load_model,
+    model_from_json,
+    pair_features,
+)
+from skills.errors import SkillError
+from skills.matching import Matcher
+from skills.model import Skill, SkillFrontMatter
+from skills.relevance import Signals
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _signals(meaning: list[float], across: list[float] | None = None) -> Signals:
+    values = np.array(meaning)
+    zeros = np.zeros_like(values)
+    return Signals(
+        values,
+        zeros,
+        zeros,
+        zeros,
+        None if across is None else np.array(across),
+        None if across is None else zeros,
+        [[] for _ in meaning],
+        zeros,
+        0,
+        np.zeros(384),
+        None if across is None else np.zeros(512),
+    )
+
+
+def _model(gate_bias: float, threshold: float = 0.5) -> ActivationModel:
+    """Ranks by meaning; the gate reads the best score (weight 1) plus ``gate_bias``."""
+    rank = np.zeros(PAIR_FEATURES + 1)
+    rank[0] = 10.0
+    gate = np.zeros(GATE_FEATURES + 1)
+    gate[0], gate[-1] = 1.0, gate_bias
+    return ActivationModel(
+        MiniLMEmbedder.identity.key, rank, gate, np.zeros(385), np.zeros(513), threshold
+    )
+
+
+def test_the_shipped_model_loads_and_names_its_embedder() -> None:
+    model = load_model()
+    assert model.embedder == MiniLMEmbedder.identity.key
+    assert 0.0 < model.threshold < 1.0
+    assert set(model.trained_on) == {"skills", "skills_v2", "skills_v3"}
+    assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
+    assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
+
+
+def test_a_model_round_trips_through_json() -> None:
+    model = _model(-2.0, 0.7)
+    again = model_from_json(json.loads(json.dumps(model.to_json())), "m.json")
+    assert again.threshold == pytest.approx(0.7)
+    assert np.allclose(again.rank, model.rank) and np.allclose(again.gate, model.gate)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"rank": [1.0, 2.0]}, "'rank' must be a list of 13 numbers, got 2"),
+        ({"gate": "weights"}, "'gate' must be a list of 16 numbers, got str"),
+        ({"threshold": 1.5}, "'threshold' must be a probability between 0 and 1, got 1.5"),
+        ({"threshold": None}, "'threshold' must be a probability between 0 and 1, got None"),
+    ],
+)
+def test_a_broken_model_file_is_refused_with_the_key_and_the_fix(
+    change: dict[str, object], message: str
+) -> None:
+    data = {**_model(0.0).to_json(), **change}
+    with pytest.raises(SkillError) as caught:
+        model_from_json(data, "skills/data/activation_model.json")
+    text = str(caught.value)
+    assert text.startswith("skills/data/activation_model.json: ") and message in text
+    assert "scripts/train_skill_activation.py" in text
+
+
+def test_a_model_file_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(SkillError, match="expected a JSON object"):
+        model_from_json([1, 2], "m.json")
+
+
+def test_pair_features_are_each_signal_and_its_lead_over_the_mean() -> None:
+    pairs = pair_features(_signals([0.2, 0.6], across=[0.5, 0.1]))
+    assert pairs.shape == (2, PAIR_FEATURES)
+    assert pairs[:, 0].tolist() == [0.2, 0.6] and pairs[:, 4].tolist() == [0.5, 0.1]
+    assert pairs[:, 6] == pytest.approx([-0.2, 0.2])
+    english = pair_features(_signals([0.2, 0.6]))
+    assert not english[:, 4:6].any()  # no multilingual reading: zeros
+
+
+def test_gate_features_read_the_best_skill_and_its_lead() -> None:
+    pairs = pair_features(_signals([0.1, 0.9, 0.4]))
+    scores = np.array([1.0, 3.0, 2.5])
+    features = gate_features(scores, pairs, 0.7, [0.0, 1.0, 0.0, 1.0], np.array([0, 2, 0]), 1)
+    assert features.shape == (GATE_FEATURES,)
+    assert features[:3].tolist() == [3.0, 0.5, 0.7]
+    assert features[7] == pytest.approx(0.9)  # the best skill's meaning
+    assert features[-2:].tolist() == [1.0, 1.0]
+    alone = gate_features(np.array([2.0]), pairs[:1], 0.0, [0.0] * 4, np.zeros(1), 0)
+    assert alone[1] == 5.0  # a single skill leads by a fixed margin
+
+
+def test_none_is_an_outcome_of_the_gate() -> None:
+    signals = _signals([0.1, 0.8])
+    yes = _model(gate_bias=0.0).decide("split this pdf", signals)
+    assert (yes.index, yes.activate) == (1, True) and yes.probability > 0.99
+    no = _model(gate_bias=-20.0).decide("split this pdf", signals)
+    assert (no.index, no.activate) == (1, False) and no.probability < 0.5
+
+
+def _skill(name: str, description: str) -> Skill:
+    return Skill(
+        SkillFrontMatter(name=name, description=description),
+        f"skills/{name}/SKILL.md",
+        {},
+        "workspace",
+        folder=name,
+    )
+
+
+class _LikeMiniLM(HashingEmbedder):
+    """Hashing vectors under MiniLM's identity: the learned path runs without the model."""
+
+    identity = MiniLMEmbedder.identity
+
+    def __init__(self) -> None:
+        super().__init__(384)
+        self.identity = MiniLMEmbedder.identity
+
+
+SKILLS = [
+    _skill("pdf-tools", "Splits and merges PDF files."),
+    _skill("plant-care", "Plans watering for houseplants."),
+]
+
+
+def test_the_matcher_uses_the_learned_decision_with_its_embedder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("skills.matching.load_model", lambda: _model(gate_bias=0.0))
+    found = Matcher(SKILLS, _LikeMiniLM()).match("split and merge these PDF files")
+    assert [m.name for m in found] == ["pdf-tools"]
+    assert found[0].method == "description" and found[0].why.endswith(", p 0.99")
+    assert isinstance(found[0].score, float)
+    monkeypatch.setattr("skills.matching.load_model", lambda: _model(gate_bias=-50.0))
+    assert Matcher(SKILLS, _LikeMiniLM()).match("split and merge these PDF files") == []
+
+
+def test_another_embedder_keeps_the_hand_weighted_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("skills.matching.load_model", lambda: _model(gate_bias=-50.0))
+    matcher = Matcher(SKILLS, HashingEmbedder(), description_threshold=0.3)
+    found = matcher.match("split and merge these PDF files")
+    assert found and found[0].name == "pdf-tools" and ", p " not in found[0].why
+
+
+def test_trigger_phrases_win_over_the_learned_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("skills.matching.load_model", lambda: _model(gate_bias=0.0))
+    pinned = Skill(
+        SkillFrontMatter(name="my-pdfs", description="d", triggers=["merge these pdf"]),
+        "skills/my-pdfs/SKILL.md",
+        {},
+        "workspace",
+    )
+    found = Matcher([*SKILLS, pinned], _LikeMiniLM()).match("merge these PDF files")
+    assert [(m.name, m.method) for m in found[:2]] == [
+        ("my-pdfs", "trigger"),
+        ("pdf-tools", "description"),
+    ]
+
+
+def test_the_training_script_fits_a_model_that_separates_toy_requests() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_skill_activation as train
+
+    rng = np.random.default_rng(0)
+    sets = {}
+    for name in ("a", "b", "c"):
+        rows = []
+        for k in range(60):
+            label = None if k % 3 == 0 else k % 2
+            meaning = rng.uniform(0.0, 0.2, 2)
+            if label is not None:
+                meaning[label] = 0.9
+            signals = _signals(list(meaning))
+            task = np.full(384, 0.05 if label is not None else -0.05)
+            rows.append(
+                train.Row(
+                    f"request {k}",
+                    label,
+                    pair_features(signals),
+                    [0.0, 0.0, 0.0, 0.0],
+                    task,
+                    np.zeros(512),
+                    False,
+                    np.zeros(2),
+                    0,
+                )
+            )
+        sets[name] = rows
+    model = train.train(sets, MiniLMEmbedder.identity.key)
+    top1, false = train.measure(model, sets["a"])
+    assert top1 > 0.9 and false <= train.CEILING

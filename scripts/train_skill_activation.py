@@ -121,7 +121,15 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, steps: int = 30) -> np
     return w
 
 
-def fit_rank(rows: list[Row]) -> np.ndarray:
+def fit_rank(rows: list[Row]) -> tuple[np.ndarray, np.ndarray]:
+    """The ranker's weights for requests read in one language and read across (the
+    former for both when no request was read across)."""
+    one = _fit_rank([r for r in rows if not r.across])
+    across = [r for r in rows if r.across and r.label is not None]
+    return one, _fit_rank(across) if across else one.copy()
+
+
+def _fit_rank(rows: list[Row]) -> np.ndarray:
     named = [r for r in rows if r.label is not None]
     x = np.vstack([r.pairs for r in named])
     y = np.concatenate([np.arange(len(r.pairs)) == r.label for r in named]).astype(float)
@@ -149,12 +157,13 @@ def task_scores(rows: list[Row], task: tuple[np.ndarray, np.ndarray]) -> np.ndar
 
 
 def gate_rows(
-    rows: list[Row], rank: np.ndarray, tasks: np.ndarray
+    rows: list[Row], rank: tuple[np.ndarray, np.ndarray], tasks: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Gate features, whether the best skill is the labelled one, whether one is labelled."""
     features, right, named = [], [], []
     for row, task in zip(rows, tasks, strict=True):
-        scores = row.pairs @ rank[:-1] + rank[-1]
+        weights = rank[1] if row.across else rank[0]
+        scores = row.pairs @ weights[:-1] + weights[-1]
         features.append(
             gate_features(scores, row.pairs, float(task), row.flags, row.action, row.actions)
         )
@@ -193,13 +202,14 @@ def train(sets: dict[str, list[Row]], embedder_key: str) -> ActivationModel:
     probability = 1.0 / (1.0 + np.exp(-(x @ gate[:-1] + gate[-1])))
     threshold = pick_threshold(probability, right, named)
     task = fit_task(everything)
-    return ActivationModel(embedder_key, rank, gate, task[0], task[1], threshold, tuple(sets))
+    return ActivationModel(
+        embedder_key, rank[0], rank[1], gate, task[0], task[1], threshold, tuple(sets)
+    )
 
 
 def measure(model: ActivationModel, rows: list[Row]) -> tuple[float, float]:
-    x, right, named = gate_rows(
-        rows, model.rank, task_scores(rows, (model.task_minilm, model.task_multilingual))
-    )
+    tasks = task_scores(rows, (model.task_minilm, model.task_multilingual))
+    x, right, named = gate_rows(rows, (model.rank, model.rank_across), tasks)
     probability = 1.0 / (1.0 + np.exp(-(x @ model.gate[:-1] + model.gate[-1])))
     return figures(probability, right, named, model.threshold)
 

@@ -6,8 +6,9 @@ sets written by different people and shipped in ``skills/data/activation_model.j
 1. **rank**: per skill, the request's signals (``skills.relevance.Signals``: meaning,
    body passage, shared words of the head and of the body, and for a Spanish request the
    multilingual model's cosines), each also taken relative to the other skills' mean (a
-   skill that fits better than the rest, not one that fits everything). The best skill
-   is the candidate.
+   skill that fits better than the rest, not one that fits everything). A request read
+   across languages has weights of its own: its MiniLM meaning reads a gloss, and the
+   multilingual cosines carry more. The best skill is the candidate.
 2. **gate**: whether to activate the candidate or nothing. "None" is a real outcome: a
    request that names a skill's tool or topic but asks for something else (a question of
    general knowledge, advice, a different task on the same thing) activates nothing. It
@@ -121,7 +122,8 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class ActivationModel:
     embedder: str  # identity key of the embedder the model was trained with
-    rank: np.ndarray  # PAIR_FEATURES + 1 (bias last)
+    rank: np.ndarray  # PAIR_FEATURES + 1 (bias last), for a request read in one language
+    rank_across: np.ndarray  # the same for a request read across languages (Spanish)
     gate: np.ndarray  # GATE_FEATURES + 1
     task_minilm: np.ndarray  # 384 + 1: the request's MiniLM vector -> reads like a task
     task_multilingual: np.ndarray  # 512 + 1: the same for the multilingual vector
@@ -132,8 +134,10 @@ class ActivationModel:
         identity = getattr(embedder, "identity", None)
         return identity is not None and getattr(identity, "key", None) == self.embedder
 
-    def scores(self, pairs: np.ndarray) -> np.ndarray:
-        return np.asarray(pairs @ self.rank[:-1] + self.rank[-1])
+    def scores(self, pairs: np.ndarray, across: bool) -> np.ndarray:
+        """Per skill, the ranker's score (its own weights for a request read across)."""
+        weights = self.rank_across if across else self.rank
+        return np.asarray(pairs @ weights[:-1] + weights[-1])
 
     def task_score(self, signals: Signals) -> float:
         """How much the request reads like a task for a skill (a logit): the multilingual
@@ -149,8 +153,9 @@ class ActivationModel:
     def decide(self, request: str, signals: Signals) -> Decision:
         """The candidate for ``request`` and whether it activates."""
         pairs = pair_features(signals)
-        scores = self.scores(pairs)
-        flags = request_flags(request, signals.across is not None)
+        across = signals.across is not None
+        scores = self.scores(pairs, across)
+        flags = request_flags(request, across)
         features = gate_features(
             scores, pairs, self.task_score(signals), flags, signals.action, signals.actions
         )
@@ -162,6 +167,7 @@ class ActivationModel:
         return {
             "embedder": self.embedder,
             "rank": [round(float(x), 6) for x in self.rank],
+            "rank_across": [round(float(x), 6) for x in self.rank_across],
             "gate": [round(float(x), 6) for x in self.gate],
             "task_minilm": [round(float(x), 6) for x in self.task_minilm],
             "task_multilingual": [round(float(x), 6) for x in self.task_multilingual],
@@ -172,6 +178,7 @@ class ActivationModel:
 
 _SIZES = {
     "rank": PAIR_FEATURES + 1,
+    "rank_across": PAIR_FEATURES + 1,
     "gate": GATE_FEATURES + 1,
     "task_minilm": 385,
     "task_multilingual": 513,
@@ -201,6 +208,7 @@ def model_from_json(data: Any, source: str) -> ActivationModel:
     return ActivationModel(
         str(data.get("embedder", "")),
         arrays["rank"],
+        arrays["rank_across"],
         arrays["gate"],
         arrays["task_minilm"],
         arrays["task_multilingual"],

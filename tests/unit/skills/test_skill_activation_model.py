@@ -54,7 +54,13 @@ def _model(gate_bias: float, threshold: float = 0.5) -> ActivationModel:
     gate = np.zeros(GATE_FEATURES + 1)
     gate[0], gate[-1] = 1.0, gate_bias
     return ActivationModel(
-        MiniLMEmbedder.identity.key, rank, gate, np.zeros(385), np.zeros(513), threshold
+        MiniLMEmbedder.identity.key,
+        rank,
+        rank.copy(),
+        gate,
+        np.zeros(385),
+        np.zeros(513),
+        threshold,
     )
 
 
@@ -78,6 +84,7 @@ def test_a_model_round_trips_through_json() -> None:
     ("change", "message"),
     [
         ({"rank": [1.0, 2.0]}, "'rank' must be a list of 13 numbers, got 2"),
+        ({"rank_across": None}, "'rank_across' must be a list of 13 numbers, got NoneType"),
         ({"gate": "weights"}, "'gate' must be a list of 16 numbers, got str"),
         ({"threshold": 1.5}, "'threshold' must be a probability between 0 and 1, got 1.5"),
         ({"threshold": None}, "'threshold' must be a probability between 0 and 1, got None"),
@@ -126,6 +133,15 @@ def test_none_is_an_outcome_of_the_gate() -> None:
     assert (yes.index, yes.activate) == (1, True) and yes.probability > 0.99
     no = _model(gate_bias=-20.0).decide("split this pdf", signals)
     assert (no.index, no.activate) == (1, False) and no.probability < 0.5
+
+
+def test_a_request_read_across_languages_is_ranked_by_its_own_weights() -> None:
+    model = _model(gate_bias=0.0)
+    model.rank_across[:] = 0.0
+    model.rank_across[4] = 10.0  # the multilingual cosine decides
+    spanish = _signals([0.1, 0.8], across=[0.9, 0.2])
+    assert model.decide("divide este pdf", spanish).index == 0
+    assert model.decide("split this pdf", _signals([0.1, 0.8])).index == 1
 
 
 def _skill(name: str, description: str) -> Skill:

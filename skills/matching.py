@@ -123,7 +123,11 @@ class Matcher:
         self.statement_threshold = statement_threshold
         self.triggers = [(s, t, stem_keys(t)) for s in self.skills for t in s.meta.triggers]
         self.description_threshold = description_threshold
-        self.untriggered = [s for s in self.skills if not s.meta.triggers]
+        # A draft (not reviewed) activates only by its own words or its name, never by a
+        # meaning close to its text: an unreviewed guess must not take over other requests.
+        self.untriggered = [
+            s for s in self.skills if not s.meta.triggers and s.meta.status != "draft"
+        ]
         # A callable returning the multilingual embedder, called on the first Spanish
         # request matched by description (``skills.relevance``).
         self.multilingual = multilingual
@@ -149,8 +153,8 @@ class Matcher:
             # a noun ("the UPS was a present" ~ "ups status").
             texts: list[str] = []
             for index, skill in enumerate(self.skills):
-                if not skill.meta.triggers:
-                    continue  # matched by description in _by_description
+                if not skill.meta.triggers or skill.meta.status == "draft":
+                    continue  # by description in _by_description; a draft by its words only
                 texts.append(skill.meta.description)
                 self._owners.append((index, skill.meta.description))
             self._vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))

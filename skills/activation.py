@@ -52,8 +52,13 @@ PAIR_FEATURES = 12
 GATE_FEATURES = 15
 
 
-def pair_features(signals: Signals) -> np.ndarray:
-    """Per skill (rows): its six signals, then each minus the mean over the skills."""
+def pair_features(signals: Signals, background: int = 0) -> np.ndarray:
+    """Per skill (rows): its six signals, then each minus the mean over the skills.
+
+    ``background``: a collection of fewer skills is seen as that many, the others being
+    unrelated to the request (signals 0), and their rows follow the real ones. A person
+    with one or two skills is not a different case from one with twenty-four: a skill's
+    lead over what is unrelated to a request is the same lead."""
     zeros = np.zeros_like(signals.meaning)
     raw = np.stack(
         [
@@ -66,6 +71,8 @@ def pair_features(signals: Signals) -> np.ndarray:
         ],
         axis=1,
     )
+    if len(raw) < background:
+        raw = np.vstack([raw, np.zeros((background - len(raw), raw.shape[1]))])
     return np.hstack([raw, raw - raw.mean(axis=0)])
 
 
@@ -88,14 +95,16 @@ def gate_features(
     flags: list[float],
     action: np.ndarray,
     actions: int,
+    best: int | None = None,
 ) -> np.ndarray:
-    """The candidate's score, its lead over the second, how much the request reads like a
-    task, the request's form, the candidate's own signals, and whether the request asks
-    with an action verb and the candidate's description names it."""
-    order = np.sort(scores)
-    first = float(order[-1])
-    second = float(order[-2]) if len(order) > 1 else first - 5.0
-    best = int(scores.argmax())
+    """The candidate's score (``best``, default the top one), its lead over the second, how
+    much the request reads like a task, the request's form, the candidate's own signals,
+    and whether the request asks with an action verb and the candidate's description
+    names it."""
+    best = int(scores.argmax()) if best is None else best
+    first = float(scores[best])
+    others = np.delete(scores, best)
+    second = float(others.max()) if len(others) else first - 5.0
     return np.array(
         [
             first,
@@ -108,6 +117,11 @@ def gate_features(
         ],
         dtype=float,
     )
+
+
+# The fewest skills a decision is made among: a smaller collection is padded with skills
+# unrelated to the request (the sets the gate was trained on hold 24 to 40 skills).
+BACKGROUND_SKILLS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,16 +166,19 @@ class ActivationModel:
 
     def decide(self, request: str, signals: Signals) -> Decision:
         """The candidate for ``request`` and whether it activates."""
-        pairs = pair_features(signals)
+        real = len(signals.meaning)
+        pairs = pair_features(signals, background=BACKGROUND_SKILLS)
         across = signals.across is not None
         scores = self.scores(pairs, across)
+        best = int(scores[:real].argmax())
+        action = np.concatenate([signals.action, np.zeros(len(scores) - real)])
         flags = request_flags(request, across)
         features = gate_features(
-            scores, pairs, self.task_score(signals), flags, signals.action, signals.actions
+            scores, pairs, self.task_score(signals), flags, action, signals.actions, best
         )
         logit = float(features @ self.gate[:-1] + self.gate[-1])
         probability = float(1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))))
-        return Decision(int(scores.argmax()), probability, probability >= self.threshold)
+        return Decision(best, probability, probability >= self.threshold)
 
     def to_json(self) -> dict[str, Any]:
         return {

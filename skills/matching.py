@@ -207,6 +207,22 @@ class Matcher:
             self._activation = model if model.applies_to(self.embedder) else None
         return self._activation if isinstance(self._activation, ActivationModel) else None
 
+    def closest(self, request: str) -> tuple[str, float, float] | None:
+        """The skill without triggers that comes nearest to activating on ``request`` by
+        description: (name, its score, the score it needs). None when there is none. For
+        a person asking why a request did not activate their skill."""
+        if not self.untriggered or not terms(request):
+            return None
+        describer = self.describer()
+        model = self._model()
+        if model is not None:
+            decision = model.decide(request, describer.signals(request, self._embed))
+            return self.untriggered[decision.index].name, decision.probability, model.threshold
+        total, _ = describer.totals(request, self._embed if self.embedder else None)
+        index = int(np.argmax(total))
+        bar = description_bar(request, self.description_threshold, describer.crosses(request))
+        return self.untriggered[index].name, float(total[index]), bar
+
     def _by_description(self, request: str, offer: Any) -> None:
         describer = self.describer()
         model = self._model()

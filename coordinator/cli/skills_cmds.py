@@ -102,11 +102,22 @@ def match(ctx: click.Context, request: str, as_json: bool) -> None:
     """Which skills REQUEST would activate, best first, and why."""
     with open_lab(ctx) as lab:
         found = lab.skills.match(request)
+        near = None if found else lab.skills.matcher().closest(request)
+    closest = None
+    if near is not None:
+        name, score, needed = near
+        closest = {"name": name, "score": round(score, 3), "needs": round(needed, 3)}
     if as_json:
-        emit_json({"request": request, "matches": [m.to_json() for m in found]})
+        emit_json({"request": request, "matches": [m.to_json() for m in found], "closest": closest})
         return
     if not found:
         click.echo("No skill matches.")
+    if closest is not None and closest["score"] >= closest["needs"] / 4:  # near, not noise
+        click.echo(
+            f"closest by description: {closest['name']} ({closest['score']:.2f}; activates at "
+            f"{closest['needs']:.2f}) — to activate it on your own words, give it trigger "
+            "phrases (`triggers:` in its SKILL.md)"
+        )
     for m in found:
         click.echo(f"{m.score:.2f}  {m.name}  ({m.method}: {m.why})")
 

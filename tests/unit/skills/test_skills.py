@@ -232,7 +232,12 @@ def test_skills_cli_json_shapes(home: Path) -> None:
     assert list(match) == ["name", "score", "method", "why"]
     assert match["name"] == "backup-rotation" and match["method"] in {"trigger", "fuzzy"}
     empty = json.loads(runner.invoke(cli, ["skills", "match", "tell me a joke", "--json"]).stdout)
-    assert empty["matches"] == []
+    assert empty["matches"] == [] and list(empty) == ["request", "matches", "closest"]
+    near = empty["closest"]  # the skill that came nearest by description, and its bar
+    assert near is None or (
+        list(near) == ["name", "score", "needs"] and near["score"] < near["needs"]
+    )
+    assert data["closest"] is None  # something matched
     assert runner.invoke(cli, ["skills", "lint"]).exit_code == 0
     (home / "skills" / "bad").mkdir()
     lint = runner.invoke(cli, ["skills", "lint", "--json"])

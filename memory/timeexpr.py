@@ -45,6 +45,8 @@ _NUMBERS = {
 }  # fmt: skip
 _WD = "|".join(_WEEKDAYS)
 _MO = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# Spanish writes its months whole: "de mar" is "of the sea" ("las alarmas del agua de mar").
+_MES = "|".join(sorted(list(_MONTHS)[list(_MONTHS).index("enero") :], key=len, reverse=True))
 _NUM = r"\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
 
 
@@ -177,7 +179,13 @@ def _last_week(m: re.Match[str], today: date) -> tuple[date, date, None]:
     return (*_week_of(today - timedelta(days=7)), None)
 
 
-def _weekend(m: re.Match[str], today: date) -> tuple[date, date, None]:
+def _weekend(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
+    if not _group(m, "last", "l2") and not re.search(r"\b(?:this|este)\b", m.group(0)):
+        # A bare "weekend" followed by a noun names a kind of thing, not the days: "who is
+        # on weekend call?", "the weekend on-call", "el finde de guardia".
+        following = re.match(r"\s*([a-z]+(?:-[a-z]+)*)", m.string[m.end() :])
+        if following and following.group(1) not in _AFTER_DAY:
+            return None
     saturday = today + relativedelta(weekday=Weekday(5)(-1))
     if today.weekday() >= 5 and _group(m, "last", "l2"):
         saturday -= timedelta(days=7)
@@ -219,7 +227,7 @@ def _last_month(m: re.Match[str], today: date) -> tuple[date, date, None]:
 
 
 def _in_month(m: re.Match[str], today: date) -> tuple[date, date, None]:
-    month = _MONTHS[m.group("mon")]
+    month = _MONTHS[_group(m, "mon", "mes")]
     if m.group("year"):
         first = date(int(m.group("year")), month, 1)
     else:
@@ -350,8 +358,8 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
     (re.compile(r"\b(?:this month|este mes)\b"), _this_month),
     (
         re.compile(
-            rf"(?<!\d )\b(?:in|during|en|durante|de)(?: el mes de)? (?P<mon>{_MO})(?: (?:de )?"
-            rf"(?P<year>\d{{4}}))?\b"
+            rf"(?<!\d )\b(?:(?:in|during) (?P<mon>{_MO})|(?:en|durante|de)(?: el mes de)? "
+            rf"(?P<mes>{_MES}))(?: (?:de )?(?P<year>\d{{4}}))?\b"
         ),
         _in_month,
     ),

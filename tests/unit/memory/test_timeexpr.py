@@ -165,3 +165,25 @@ def test_a_weekday_that_names_a_kind_of_day_is_not_a_time(question: str) -> None
 )
 def test_a_weekday_that_names_a_day_still_is(question: str) -> None:
     assert span(question) == (D(2026, 11, 21), D(2026, 11, 21))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who's on weekend call for the seawater system?",
+        "who does the weekend on-call these days",
+        "¿por dónde llegan las alarmas del agua de mar?",
+        "what's the weekend rota?",
+    ],
+)
+def test_words_that_only_look_like_dates_are_not_a_window(question: str) -> None:
+    # "weekend" before a noun names a kind of duty; Spanish writes months whole, so
+    # "de mar" is "of the sea".
+    assert span(question) is None
+
+
+def test_weekend_and_months_still_read_as_days() -> None:
+    assert span("what did I do over the weekend?") == (D(2026, 11, 21), D(2026, 11, 22))
+    assert span("what did I do last weekend at the club?") == (D(2026, 11, 21), D(2026, 11, 22))
+    assert span("what did I do in mar") == (D(2026, 3, 1), D(2026, 3, 31))
+    assert span("¿qué hice en marzo?") == (D(2026, 3, 1), D(2026, 3, 31))

@@ -35,6 +35,7 @@ from coordinator.current import (
     history_line,
     holds_number,
     is_spanish,
+    reshaped,
     same_slot,
     stems,
     values,
@@ -394,18 +395,25 @@ def _successors(
         return []
     asked = without_present(question)
     numeric = bool(NUMERIC.search(asked)) and holds_number(best.hit.text)
+    slot_kind = asked_slot(asked)
     vecs = _vectors(services, [c.hit for c in pool])
     across = _across_sims(services, best, pool)
     floor = CLOSE_ENOUGH * _answer_score(best)
     mine = vecs.get(best.hit.citation)
-    counts = Counter(v for c in pool for v in values(c.hit.text))
+    # Counted over what the question found: the statements found from ``best``'s own text
+    # name its value by design ("Air Liquide" in the old fact, its change and a delivery).
+    counts = Counter(v for c in pool if c.hit.citation in first for v in values(c.hit.text))
     common = frozenset(v for v, n in counts.items() if n >= COMMON_VALUE)
     out = []
     for c in pool:
         if c.at is None or c.at <= best.at or c.hit.citation == best.hit.citation:
             continue
         if not (c.hit.layer != "daily" or CHANGE.search(c.hit.text)):
-            continue
+            if not reshaped(best.hit.text, c.hit.text):
+                continue  # a log line gives a value only by saying a change or a new amount
+        if slot_kind and holds_slot(slot_kind, [best.hit.text]):
+            if not holds_slot(slot_kind, [c.hit.text]):
+                continue  # "the NAS IP" is replaced only by a statement with an address
         if c.hit.layer == "daily" and best.hit.layer == "daily" and _speaker(c.hit.text):
             continue
         if c.named < best.named:

@@ -22,6 +22,7 @@ __all__ = [
     "holds_number",
     "history_line",
     "is_spanish",
+    "reshaped",
     "same_slot",
     "stems",
     "values",
@@ -49,6 +50,7 @@ CHANGE = re.compile(
     r"nuev[oa]s?|renombr\w*|actualic\w*|actualiz\w*|sustitu\w*|en vez de|en lugar de|"
     r"a partir de|desde (?:hoy|ahora|este|el lunes|ma[nñ]ana)|dej(?:o|amos|é|e)|"
     r"traslad\w*|renov\w*|reemplaz\w*|instal\w*|compr[eéoó]\w*|lleg[oó]|ha llegado|"
+    r"mov[ií]\w*|muev\w*|se queda(?:n)? con|se encarga\w*|"
     r"firm\w*|contrat\w*|ascend\w*|me quedo con|nos quedamos con|vamos con|fuera|"
     r"subid\w*|bajad\w*|sube|baja|colgu[eé]|puesto)\b",
     re.IGNORECASE,
@@ -120,14 +122,37 @@ _SHAPES = (
 )
 
 
-def _reshaped(old: str, new: str) -> str:
-    """The form of a value ``old`` has and ``new`` gives differently ("" if none)."""
+_NOT_UNITS = frozenset(
+    """a al and at de del el en es for in is la las los o of on or por con que the to x y
+    un una""".split()
+)
+# An amount with its unit ("20 GB", "4,8 kg", "35 €", "6 líneas"): a newer statement with
+# another amount of the same unit gives a new value of it.
+_AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s?(%|€|\$|[a-zñ]{1,12}\b)")
+
+
+def amounts(text: str) -> dict[str, set[str]]:
+    """Each unit ``text`` gives an amount of, with its amounts (folded: "4,8" is "4.8")."""
+    found: dict[str, set[str]] = {}
+    for number, unit in _AMOUNT.findall(fold(text)):
+        if unit in _NOT_UNITS:
+            continue
+        found.setdefault(unit, set()).add(number.replace(",", "."))
+    return found
+
+
+def reshaped(old: str, new: str) -> str:
+    """The form of a value ``old`` has and ``new`` gives differently ("" if none): an
+    address, a version, a clock time, a host name, or an amount of the same unit."""
     old_tokens, new_tokens = set(_TOKEN.findall(fold(old))), set(_TOKEN.findall(fold(new)))
     for name, shape in _SHAPES:
         before = {t for t in old_tokens if shape.match(t)}
         after = {t for t in new_tokens if shape.match(t)}
         if before and after - before:
             return name
+    before_amounts, after_amounts = amounts(old), amounts(new)
+    if any(after_amounts[u] - before_amounts[u] for u in before_amounts.keys() & after_amounts):
+        return "amount"
     return ""
 
 
@@ -169,9 +194,12 @@ def same_slot(
     if not subject or not shared:
         return 0
     need = len(subject) if len(subject) <= 2 else math.ceil(len(subject) * 2 / 3)
-    reshaped = _reshaped(old, new)
-    if reshaped == "host" and shared >= need or reshaped in {"address", "version", "time"}:
-        return 2  # "Jellyfin runs on nas01" → "migrated Jellyfin to mini02"
+    form = reshaped(old, new)
+    asks_amount = form == "amount" and bool(NUMERIC.search(question))
+    if form in {"host", "amount"} and shared >= need or asks_amount:
+        return 2  # "Jellyfin runs on nas01" → "migrated Jellyfin to mini02"; "20 GB" → "50 GB"
+    if form in {"address", "version", "time"}:
+        return 2
     if not (fact or changes):
         return 0
     if len(subject) == 1:

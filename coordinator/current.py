@@ -50,7 +50,7 @@ CHANGE = re.compile(
     r"nuev[oa]s?|renombr\w*|actualic\w*|actualiz\w*|sustitu\w*|en vez de|en lugar de|"
     r"a partir de|desde (?:hoy|ahora|este|el lunes|ma[nñ]ana)|dej(?:o|amos|é|e)|"
     r"traslad\w*|renov\w*|reemplaz\w*|instal\w*|compr[eéoó]\w*|lleg[oó]|ha llegado|"
-    r"mov[ií]\w*|muev\w*|se queda(?:n)? con|se encarga\w*|"
+    r"mov[ií](?:d[oa]s?|mos|ste|eron)|muev[eo]n?|se queda(?:n)? con|se encarga\w*|"
     r"firm\w*|contrat\w*|ascend\w*|me quedo con|nos quedamos con|vamos con|fuera|"
     r"subid\w*|bajad\w*|sube|baja|colgu[eé]|puesto)\b",
     re.IGNORECASE,
@@ -198,8 +198,8 @@ def same_slot(
     asks_amount = form == "amount" and bool(NUMERIC.search(question))
     if form in {"host", "amount"} and shared >= need or asks_amount:
         return 2  # "Jellyfin runs on nas01" → "migrated Jellyfin to mini02"; "20 GB" → "50 GB"
-    if form in {"address", "version", "time"}:
-        return 2
+    if form in {"address", "version", "time"} and NUMERIC.search(question):
+        return 2  # asked for a value of that form: "what time …", "which IP …"
     if not (fact or changes):
         return 0
     if len(subject) == 1:
@@ -216,7 +216,7 @@ def same_slot(
 NUMERIC = re.compile(
     r"^\W*(?:when|what time|at what time|how (?:big|much|many|long|large|old|tall|far|often)|"
     r"cu[aá]ndo|a qu[eé] hora|cu[aá]nt[oa]s?|qu[eé] tama[nñ]o)\b|\b(?:ip|version|versi[oó]n|"
-    r"price|precio|cost|port|puerto|size|tama[nñ]o)\b",
+    r"price|precio|cost|port|puerto|size|tama[nñ]o|address|direcci[oó]n)\b",
     re.IGNORECASE,
 )
 

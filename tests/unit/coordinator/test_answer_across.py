@@ -19,6 +19,8 @@ FACTS = [
     ("memory", "cambiamos de proveedor de electricidad en casa: ahora Holaluz, desde diciembre",
      "2026-11-20T09:00:00Z"),
     ("memory", "para ver pelis en casa usamos Kodi en la Raspberry", "2026-11-21T09:00:00Z"),
+    ("memory", "tarifa del móvil: Lowi, 15 GB al mes", "2026-10-05T08:00:00Z"),
+    ("daily", "portabilidad hecha, me paso a Digi con 30 GB", "2026-11-18T12:00:00Z"),
 ]  # fmt: skip
 
 
@@ -94,3 +96,12 @@ def test_multilingual_vectors_are_used_only_when_a_text_is_spanish(
     from coordinator.crosslang import spanish_in
 
     assert spanish_in(texts) is spanish
+
+
+@pytest.mark.integration  # needs both models
+@pytest.mark.parametrize(
+    "question", ["¿cuántos GB tengo en el móvil?", "how many GB is my phone plan?"]
+)
+def test_a_new_amount_told_in_the_daily_log_leads(lab: Lab, question: str) -> None:
+    first = lab.ask(question).text.split("\n")[0]
+    assert "30 GB" in first and "15 GB" not in first

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from coordinator.bilingual import concept, other_words
-from coordinator.current import history_line, is_spanish, same_slot, values, without_present
+from coordinator.current import (
+    CHANGE,
+    history_line,
+    is_spanish,
+    reshaped,
+    same_slot,
+    values,
+    without_present,
+)
 from coordinator.slots import asked_slot, holds_slot
 
 
@@ -95,6 +103,26 @@ def test_values_are_numbers_names_and_hosts() -> None:
             "inventario IT clínica: 3 PCs, NAS, router y la Dymo",
             0.5, False, 0,
         ),
+        # Another amount of the same unit, asked as an amount: a log line with no change word.
+        (
+            "¿cuántos GB tiene mi tarifa?",
+            "tarifa del móvil: Lowi, 15 GB",
+            "portabilidad a Digi hecha, 30 GB",
+            0.4, False, 2,
+        ),
+        (
+            "how much does Toby weigh?",
+            "Toby (the dog) weighs 12 kg",
+            "vet visit: Toby 13,5 kg",
+            0.4, False, 2,
+        ),
+        # A clock time in a log line does not replace a fact when no time is asked.
+        (
+            "¿a qué gimnasio voy?",
+            "gym: FitUp, martes y jueves a las 7:00",
+            "gym: 5k en 21:40, marca personal",
+            0.4, False, 0,
+        ),
     ],
 )  # fmt: skip
 def test_a_newer_statement_speaks_of_the_same_thing(
@@ -139,3 +167,23 @@ def test_a_question_asking_for_a_kind_of_value_needs_one(
 def test_most_questions_ask_for_no_particular_form() -> None:
     for question in ["what breed is Brisa?", "¿dónde vive mi madre?", "who is my PI?"]:
         assert asked_slot(question) is None
+
+
+def test_an_amount_of_the_same_unit_is_a_new_value() -> None:
+    assert reshaped("tarifa: 15 GB", "ahora 30 GB") == "amount"
+    assert reshaped("the cat weighs 4,8 kg", "weighed the cat: 4,9 kg") == "amount"
+    assert reshaped("the cat weighs 4,8 kg", "bought 3 bags of food") == ""
+    assert reshaped("assay: 6 lines", "the assay has 6 lines") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("todas las muestras movidas al congelador C", True),
+        ("Alicia mueve el entreno a las 19:30", True),
+        ("Antía se queda con el instagram del club", True),
+        ("router de Movistar y la impresora", False),
+    ],
+)
+def test_change_words_in_spanish(text: str, says: bool) -> None:
+    assert bool(CHANGE.search(text)) is says

@@ -20,7 +20,8 @@ _SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "address",
         re.compile(r"\b(?:ip|ip address|direcci[oó]n ip|ipv4)\b", re.IGNORECASE),
-        re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\.\d{1,3}\b"),
+        # a whole address, or its last part alone ("moved to .20"), not a version's tail
+        re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b|(?<![\w.])\.\d{1,3}\b"),
     ),
     (
         "version",
@@ -33,7 +34,8 @@ _SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
         "price",
         re.compile(
             r"\b(?:cost|costs|costed|price|priced|pay|paid|rent|charge|"
-            r"cu[eé]sta|cost[oó]|costaron|precio|pag[oa]\w*|alquiler|tarifa)\b",
+            r"cu[eé]sta|cuestan|cost[oó]|costaron|costaba|costaban|precio|pag[oa]\w*|alquiler|"
+            r"tarifa)\b",
             re.IGNORECASE,
         ),
         re.compile(

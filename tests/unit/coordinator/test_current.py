@@ -155,6 +155,11 @@ def test_other_words_bridge_english_and_spanish() -> None:
          "Jordi's birthday is March 3", "friday beers with Jordi"),
         ("¿cuántos GB de RAM tiene atlas?", "size",
          "atlas tiene 64 GB", "atlas es mi estación de trabajo"),
+        # A version's tail is not an address; an address's last part alone is.
+        ("what's the IP of the Raspberry Pi 3?", "address",
+         "the Pi 3 moved to .23", "Nextcloud 29.0.7 runs on the Raspberry Pi 3"),
+        ("¿cuánto costaba el plan de Hostinger?", "price",
+         "Hostinger: 3,99 € al mes", "la web va en Hostinger, plan compartido"),
     ],
 )  # fmt: skip
 def test_a_question_asking_for_a_kind_of_value_needs_one(

@@ -63,6 +63,7 @@ WINDOW_SOURCES = 8  # "what did I fix last week?" lists what it found in those d
 CANDIDATES = 20
 COMMON_VALUE = 3  # a name in this many candidates is a topic ("CNC"), not a value
 WHOLE_CHARS = 240  # a replacing entry this short is the answer line whole
+CHAIN = 3  # changes followed from one value to the next ("back to 6:45")
 LATER = 10  # statements searched from the best one's text, to find what replaced it
 DIGEST_LIMIT = 60
 # Evidence: found when the best candidate's strength reaches FOUND_AT (calibrated, see
@@ -356,9 +357,30 @@ def _rank(
             order.insert(0, best)
         return Ranked(order)
     newest = max(newer, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    for _ in range(CHAIN):  # a value changed again, or back: 6:45 → 18:15 → 6:45
+        again = [
+            c
+            for c in _successors(services, newest, pool, question, first)
+            if _follows(question, best, newest, c) and c.cover + 1e-9 >= newest.cover
+        ]
+        if not again:
+            break
+        most = max(c.cover for c in again)
+        again = [c for c in again if c.cover + 1e-9 >= most]
+        newest = max(again, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
     order = [c for c in order if c.hit.citation != newest.hit.citation]
     order.insert(0, newest)
     return Ranked(order, best)
+
+
+def _follows(question: str, anchor: Candidate, step: Candidate, c: Candidate) -> bool:
+    """Does ``c``, a change of ``step`` (itself a change of ``anchor``), still speak of what
+    the question asks? It goes back to a value ``anchor`` gave and ``step`` did not (6:45 →
+    18:15 → 6:45), or it speaks of ``anchor``'s subject by its words."""
+    back = (values(anchor.hit.text) - values(step.hit.text)) & values(c.hit.text)
+    if back:
+        return True
+    return same_slot(without_present(question), anchor.hit.text, c.hit.text, 0.0) > 0
 
 
 def _which_time(order: list[Candidate], question: str) -> list[Candidate]:

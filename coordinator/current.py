@@ -195,7 +195,15 @@ def same_slot(
         return 0
     need = len(subject) if len(subject) <= 2 else math.ceil(len(subject) * 2 / 3)
     form = reshaped(old, new)
+    # asked for an amount in the unit that changed: "¿cuántos GB …?" and "… 50 GB"
+    units = {u for u, n in amounts(new).items() if n - amounts(old).get(u, set())}
+    # or for a kind of value the new amount is ("how much does Toby weigh?" and "13,5 kg")
+    from coordinator.slots import asked_slot, holds_slot
+
+    kind = asked_slot(question)
+    named = bool(units & set(_TOKEN.findall(fold(question))))
     asks_amount = form == "amount" and bool(NUMERIC.search(question))
+    asks_amount = asks_amount and (named or bool(kind and holds_slot(kind, [new])))
     if form in {"host", "amount"} and shared >= need or asks_amount:
         return 2  # "Jellyfin runs on nas01" → "migrated Jellyfin to mini02"; "20 GB" → "50 GB"
     if form in {"address", "version", "time"} and NUMERIC.search(question):

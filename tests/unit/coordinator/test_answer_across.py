@@ -21,6 +21,11 @@ FACTS = [
     ("memory", "para ver pelis en casa usamos Kodi en la Raspberry", "2026-11-21T09:00:00Z"),
     ("memory", "tarifa del móvil: Lowi, 15 GB al mes", "2026-10-05T08:00:00Z"),
     ("daily", "portabilidad hecha, me paso a Digi con 30 GB", "2026-11-18T12:00:00Z"),
+    ("memory", "gym: FitUp, mondays and thursdays at 7:00 before work", "2026-10-06T08:00:00Z"),
+    ("memory", "from now on gym in the evening at 18:30, mornings are too cold",
+     "2026-10-27T08:00:00Z"),
+    ("memory", "vuelvo al gym por la mañana a las 7:00, por la tarde no llego",
+     "2026-11-16T08:00:00Z"),
 ]  # fmt: skip
 
 
@@ -105,3 +110,9 @@ def test_multilingual_vectors_are_used_only_when_a_text_is_spanish(
 def test_a_new_amount_told_in_the_daily_log_leads(lab: Lab, question: str) -> None:
     first = lab.ask(question).text.split("\n")[0]
     assert "30 GB" in first and "15 GB" not in first
+
+
+@pytest.mark.integration  # needs both models
+def test_a_value_changed_back_is_answered_with_the_newest_statement(lab: Lab) -> None:
+    first = lab.ask("what time do I go to the gym?").text.split("\n")[0]
+    assert "vuelvo al gym" in first and "18:30" not in first

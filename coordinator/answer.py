@@ -63,6 +63,7 @@ WINDOW_SOURCES = 8  # "what did I fix last week?" lists what it found in those d
 CANDIDATES = 20
 COMMON_VALUE = 3  # a name in this many candidates is a topic ("CNC"), not a value
 WHOLE_CHARS = 240  # a replacing entry this short is the answer line whole
+ANCHOR_ACROSS = 2.0  # the anchor: answer score plus this much of the multilingual cosine
 CHAIN = 3  # changes followed from one value to the next ("back to 6:45")
 LATER = 10  # statements searched from the best one's text, to find what replaced it
 DIGEST_LIMIT = 60
@@ -341,7 +342,7 @@ def _rank(
     anchors = [c for c in order[:10] if _states_value(c) and _answer_score(c) >= ANCHOR * top]
     if not anchors:
         return Ranked(order)
-    best = anchors[0]
+    best = max(anchors, key=lambda c: _answer_score(c) + ANCHOR_ACROSS * c.across)
     pool = list(order[:15])
     seen = {c.hit.citation for c in pool}
     pool += [c for c in (later(best) if later else []) if c.hit.citation not in seen]

@@ -112,11 +112,11 @@ def match(ctx: click.Context, request: str, as_json: bool) -> None:
         return
     if not found:
         click.echo("No skill matches.")
-    if closest is not None and closest["score"] >= closest["needs"] / 4:  # near, not noise
+    if near is not None and near[1] >= near[2] / 4:  # near enough to be worth saying
         click.echo(
-            f"closest by description: {closest['name']} ({closest['score']:.2f}; activates at "
-            f"{closest['needs']:.2f}) — to activate it on your own words, give it trigger "
-            "phrases (`triggers:` in its SKILL.md)"
+            f"closest by description: {near[0]} ({near[1]:.2f}; activates at {near[2]:.2f})"
+            " — to activate it on your own words, give it trigger phrases (`triggers:` in its"
+            " SKILL.md)"
         )
     for m in found:
         click.echo(f"{m.score:.2f}  {m.name}  ({m.method}: {m.why})")

@@ -13,9 +13,14 @@ regression floor, not a measure of generalisation (``scripts/train_router.py --c
 ``scripts/train_supersede.py`` give the cross-set estimates). No statement is ever printed.
 
 Routing runs the real offline ``Router`` (cues + classifier) on each statement after
-``strip_intent``, as the Coordinator does; each persona's workspace holds the projects the
-file files that persona's statements under. Latency is one ``route()`` call with the
-embedder loaded (say whether the machine was shared beside the figure).
+``strip_intent``, as the Coordinator does. Each persona gets a workspace as a user has one:
+a folder ``projects/<slug>/`` for every project its statements are filed under, listed back
+the way the Coordinator lists them (``ProjectNotes.names()``) — the router sees only the
+folder names, never the statements' labels. Layer+kind is measured where the writer's kind
+has a labmem counterpart (``WRITER_KINDS``: a writer's "none" is a question, small talk or a
+one-off request; a project "fact" a note or configuration; a project "todo" a task); other
+kinds are counted apart and printed. Latency is one ``route()`` call with the embedder
+loaded (say whether the machine was shared beside the figure).
 """
 
 from __future__ import annotations
@@ -75,22 +80,20 @@ def _default(*names: str) -> list[Path]:
 
 def routing(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
     from coordinator.router import Router, strip_intent
+    from memory.folding import fold_ascii
 
     rows: list[dict[str, Any]] = []
     for path in paths or _default("a_test.jsonl", "b_test.jsonl"):
         rows += _rows(path, FIELDS["routing"])
-    workspaces: dict[str, set[str]] = {}
-    for row in rows:
-        if row.get("project"):
-            workspaces.setdefault(str(row["persona"]), set()).add(str(row["project"]))
     routers = {
-        persona: Router(embedder, known_projects=sorted(names))
-        for persona, names in workspaces.items()
+        persona: Router(embedder, known_projects=names)
+        for persona, names in workspaces(rows).items()
     }
     plain = Router(embedder, known_projects=[])
     plain.route("warm-up")
     confusion: Counter[tuple[str, str]] = Counter()
-    layer_ok = kind_ok = project_ok = projects = 0
+    layer_ok = kind_ok = project_ok = projects = comparable = 0
+    other_kinds: Counter[str] = Counter()
     by_lang: Counter[str] = Counter()
     lang_ok: Counter[str] = Counter()
     times = []
@@ -101,12 +104,18 @@ def routing(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
         times.append(time.perf_counter() - started)
         confusion[(row["layer"], route.layer)] += 1
         layer_ok += route.layer == row["layer"]
-        kind_ok += route.layer == row["layer"] and route.kind == row["kind"]
+        kinds = same_kind(str(row["layer"]), str(row["kind"]))
+        if kinds:
+            comparable += 1
+            kind_ok += route.layer == row["layer"] and route.kind in kinds
+        else:
+            other_kinds[f"{row['layer']}/{row['kind']}"] += 1
         by_lang[str(row["lang"])] += 1
         lang_ok[str(row["lang"])] += route.layer == row["layer"]
         if row["layer"] == "project":
             projects += 1
-            project_ok += route.project == row["project"]
+            slug = "-".join(fold_ascii(str(row["project"]).lower()).split())
+            project_ok += route.project == slug
     times.sort()
     embed_times = []
     for row in rows:
@@ -121,7 +130,9 @@ def routing(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
     return {
         "statements": len(rows),
         "layer_accuracy": layer_ok / len(rows),
-        "layer_kind_accuracy": kind_ok / len(rows),
+        "layer_kind_accuracy": kind_ok / max(1, comparable),
+        "kinds_compared": comparable,
+        "kinds_not_comparable": dict(other_kinds),
         "project_name_accuracy": project_ok / max(1, projects),
         "recall": recall,
         "by_language": {lang: lang_ok[lang] / by_lang[lang] for lang in sorted(by_lang)},
@@ -131,6 +142,72 @@ def routing(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
         "embed_p50_ms": 1000 * embed_times[len(rows) // 2],
         "embed_p95_ms": 1000 * embed_times[int(len(rows) * 0.95)],
     }
+
+
+# The routes labmem gives (docs/contracts.md: MEMORY.md and project sections, daily
+# event/task, session note/task, skill procedure, none question/smalltalk).
+LABMEM_KINDS = {
+    "memory": {
+        "fact",
+        "decision",
+        "preference",
+        "lesson",
+        "pitfall",
+        "convention",
+        "identity",
+        "policy",
+    },
+    "project": {"decision", "convention", "pitfall", "configuration", "note", "lesson", "task"},
+    "daily": {"event", "task"},
+    "session": {"note", "task"},
+    "skill": {"procedure"},
+    "none": {"question", "smalltalk", "request"},
+}
+# Writers' kinds that labmem names otherwise: a route matches when it gives one of these.
+# A writer's "none" is a question or small talk; a project "fact" is a note (or, for a
+# setting, configuration); a project "todo" a task; session "context" a note; a skill
+# "trigger" (a standing instruction bound to a phrase) is kept as a procedure.
+WRITER_KINDS = {
+    "none/none": {"question", "smalltalk", "request"},
+    "project/fact": {"note", "configuration"},
+    "project/todo": {"task"},
+    "session/context": {"note"},
+    "skill/trigger": {"procedure"},
+}
+
+
+def same_kind(layer: str, kind: str) -> set[str]:
+    """The labmem kinds that match a labelled ``layer/kind``; empty when labmem has none
+    (such rows are left out of layer+kind and counted apart)."""
+    if f"{layer}/{kind}" in WRITER_KINDS:
+        return WRITER_KINDS[f"{layer}/{kind}"]
+    return {kind} if kind in LABMEM_KINDS.get(layer, set()) else set()
+
+
+def workspaces(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Each persona's workspace as labmem sees one: a folder ``projects/<slug>/`` for every
+    project its statements are filed under (a name like "Menú Otoño" as its slug,
+    menu-otono), listed back by ``ProjectNotes.names()`` as the Coordinator lists them."""
+    import tempfile
+
+    from memory.clock import SystemClock
+    from memory.folding import fold_ascii
+    from memory.workspace import Workspace
+    from projects.notes import ProjectNotes
+
+    wanted: dict[str, set[str]] = {}
+    for row in rows:
+        if row.get("project"):
+            slug = "-".join(fold_ascii(str(row["project"]).lower()).split())
+            wanted.setdefault(str(row["persona"]), set()).add(slug)
+    found = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for number, (persona, slugs) in enumerate(sorted(wanted.items())):
+            root = Path(scratch) / f"w{number}"
+            for slug in slugs:
+                (root / "projects" / slug).mkdir(parents=True)
+            found[persona] = ProjectNotes(Workspace(root), SystemClock()).names()
+    return found
 
 
 def supersede(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
@@ -241,6 +318,9 @@ def _print_routing(r: dict[str, Any]) -> None:
         f"route() p50 {r['p50_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms "
         f"(embed() alone p50 {r['embed_p50_ms']:.1f} ms p95 {r['embed_p95_ms']:.1f} ms)"
     )
+    if r["kinds_not_comparable"]:
+        apart = ", ".join(f"{k} {n}" for k, n in sorted(r["kinds_not_comparable"].items()))
+        print(f"layer+kind over {r['kinds_compared']} statements; kinds labmem lacks: {apart}")
     print("recall: " + "  ".join(f"{k} {v:.3f}" for k, v in r["recall"].items()))
     print("accuracy by language: " + "  ".join(f"{k} {v:.3f}" for k, v in r["by_language"].items()))
     print("\nexpected \\ routed " + " ".join(f"{x:>8}" for x in LAYERS))

@@ -24,6 +24,7 @@ from memory.folding import fold
 __all__ = [
     "CUES",
     "DURABLE",
+    "EXTRA",
     "MULTILINGUAL",
     "Prediction",
     "RouteModel",
@@ -178,11 +179,20 @@ def _bucket(token: str) -> int:
     return zlib.crc32(token.encode("utf-8")) % BUCKETS
 
 
+# After the cues: the workspace's projects named in full, in part, in part as a particular
+# thing ("the lift", "el bot"), and the text's length.
+EXTRA = 4
+
+
 def cue_vector(text: str, known_projects: tuple[str, ...] = ()) -> np.ndarray:
-    lowered = text.lower()
+    from coordinator.project_names import mentions
+
     values = [1.0 if pattern.search(text) else 0.0 for pattern in CUES.values()]
-    named = any(re.search(rf"\b{re.escape(name)}\b", lowered) for name in known_projects)
-    values.append(1.0 if named else 0.0)
+    named = mentions(text, known_projects) if known_projects else []
+    full = any(m.full for m in named)
+    values.append(1.0 if full else 0.0)
+    values.append(1.0 if named and not full else 0.0)
+    values.append(1.0 if not full and any(m.definite for m in named) else 0.0)
     values.append(min(len(words(text)), 40) / 40.0)
     return np.array(values, dtype=np.float32)
 
@@ -324,7 +334,7 @@ class RouteModel:
 
     def _telling_words(self, text: str, index: int, limit: int = 2) -> tuple[str, ...]:
         """The text's own words whose hashed weight favours class ``index`` the most."""
-        offset = len(self.weights[index]) - BUCKETS - len(CUES) - 3
+        offset = len(self.weights[index]) - BUCKETS - len(CUES) - EXTRA - 1
         row = self.weights[index]
         others = np.delete(self.weights, index, axis=0).mean(axis=0)
         scored: dict[str, float] = {}

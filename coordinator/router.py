@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from coordinator.project_names import mentions
 from memory.folding import fold_ascii
 
 if TYPE_CHECKING:
@@ -136,6 +137,16 @@ _REQUEST = re.compile(
     r"compara|revisa|corrige|reescribe|formatea|mira|arregla|busca|cuenta|haz)"
     r"\b(?=.*\b(?:esto|este|esta|estos|estas|eso|ese|esa|esos|esas|lo que|aqu[ií]|abajo|"
     r"arriba|siguiente)\b))",
+    re.IGNORECASE,
+)
+# Work on material at hand in this chat ("sort these counts", "summarise the above",
+# "hazme un resumen de lo que hemos hablado") is the session's task; a one-off piece of
+# work with nothing at hand ("write me a birthday message", "hazme una lista de la compra")
+# is done, not remembered.
+_AT_HAND = re.compile(
+    r"\b(?:this|these|that|those|the following|below|above|here|so far|we(?:'ve| have) "
+    r"(?:said|discussed|talked)|esto|este|esta|estos|estas|eso|ese|esa|esos|esas|lo que|"
+    r"aqu[ií]|abajo|arriba|siguiente|hemos (?:hablado|dicho|visto)|lo de)\b",
     re.IGNORECASE,
 )
 _NOT_NOW = re.compile(
@@ -268,7 +279,9 @@ class Router:
             return Route("daily", "task", f"rule: a reminder ({_quote(cue)})")
         cue = _REQUEST.search(text)
         if cue and not _NOT_NOW.search(text):
-            return Route("session", "task", f"rule: work asked for this chat ({_quote(cue)})")
+            if _AT_HAND.search(text):
+                return Route("session", "task", f"rule: work asked for this chat ({_quote(cue)})")
+            return Route("none", "request", f"rule: a one-off request ({_quote(cue)})")
         cue = _SKILL.search(text)
         if cue and not (project and project in cue.group(0).lower()):
             return Route("skill", "procedure", f"rule: a procedure ({_quote(cue)})")
@@ -278,15 +291,9 @@ class Router:
                 if project and layer == "memory":
                     return Route("project", kind, f"rule: label {_quote(cue)} in project", project)
                 return Route(layer, kind, f"rule: label {_quote(cue)}")
-        cue = _PROJECT.search(text)
-        if cue:
-            kind = self._kind(text, vector, "project")
-            return Route("project", kind, f"rule: names the project ({_quote(cue)})", project)
-        heading = self.heading(text)
-        if heading:
-            name, words = heading
-            kind = self._kind(text, vector, "project")
-            return Route("project", kind, f"rule: a note headed '{words}'", name)
+        noted = self._project_note(text, vector, project)
+        if noted:
+            return noted
         # "Note to self: …" is kept: a lesson or a fact, or a to-do for the day.
         allowed = frozenset({"memory", "daily", "project"}) if _NOTE_TO_SELF.search(text) else None
         guess = self.model.predict(text, vector(), tuple(self.known_projects), allowed)
@@ -297,6 +304,8 @@ class Router:
             # A rule or fact about a project the workspace knows belongs in its notes.
             kind = self._kind(text, vector, "project")
             return Route("project", kind, f"{reason}; names the project '{project}'", project)
+        if guess.layer == "project" and not project:
+            project = self.project_hinted(text)
         return Route(
             guess.layer,
             guess.kind,
@@ -304,6 +313,25 @@ class Router:
             project if guess.layer == "project" else None,
             guess.confidence,
         )
+
+    def _project_note(self, text: str, vector: _Lazy, project: str | None) -> Route | None:
+        """A note the text files under a project by its wording: "in project X", a heading
+        ("tesis: …"), or the project as the topic it opens with ("para el horno, …")."""
+        cue = _PROJECT.search(text)
+        if cue:
+            kind = self._kind(text, vector, "project")
+            return Route("project", kind, f"rule: names the project ({_quote(cue)})", project)
+        heading = self.heading(text)
+        if heading:
+            name, words = heading
+            kind = self._kind(text, vector, "project")
+            return Route("project", kind, f"rule: a note headed '{words}'", name)
+        topic = next((m for m in mentions(text, self.known_projects) if m.fronted), None)
+        if topic:
+            kind = self._kind(text, vector, "project")
+            said = ", ".join(f"'{word}'" for word in topic.words)
+            return Route("project", kind, f"rule: a note about {said}", topic.project)
+        return None
 
     def project_in(self, text: str) -> str | None:
         """The project the text names: "in project X", "X: …" or a known project's name."""
@@ -317,14 +345,15 @@ class Router:
         heading = self.heading(text)
         if heading:
             return heading[0]
-        folded = fold_ascii(lowered)
-        for name in sorted(self.known_projects, key=len, reverse=True):
-            # A bare name counts only when it is distinctive (not "site" in "the site"). A
-            # name is written in prose with spaces and accents: "the winter gala", "el menú
-            # de otoño" name winter-gala and menu-otono.
-            if len(name) >= 5 and _name_pattern(name).search(folded):
-                return name
-        return None
+        # A name written in prose: "the winter gala", "la reforma de la cocina", "the CB750".
+        named = mentions(text, self.known_projects)
+        return named[0].project if named and named[0].full else None
+
+    def project_hinted(self, text: str) -> str | None:
+        """The project the text names, or else the one it names in part ("the lift" for
+        garage-lift) — asked only once the statement is known to be a project note."""
+        named = mentions(text, self.known_projects)
+        return self.project_in(text) or (named[0].project if named else None)
 
     def heading(self, text: str) -> tuple[str, str] | None:
         """A known project whose name, or part of it, heads the note: "tesis: …", "R75
@@ -342,12 +371,6 @@ class Router:
     def _kind(self, text: str, vector: _Lazy, layer: str) -> str:
         known = tuple(self.known_projects)
         return self.model.predict(text, vector(), known, frozenset({layer})).kind
-
-
-@lru_cache(maxsize=1024)
-def _name_pattern(name: str) -> re.Pattern[str]:
-    words = [re.escape(w) for w in re.split(r"[-_\s]+", fold_ascii(name.lower())) if w]
-    return re.compile(r"\b" + r"[-_\s]+(?:(?:de|del|la|el|the|of)\s+)?".join(words) + r"\b")
 
 
 _HEAD_LABEL = (

@@ -8,7 +8,7 @@
 All of tests/data/routing is training data (every set in it has been read); independently
 written sets measure the shipped models. ``--cross`` estimates how the whole router (cue
 rules + classifier) generalises to other users by leaving one writer out: the classifier is
-fitted on every other writer's set (a, b, v3, v4) and the fixture, and the held-out set is
+fitted on every other writer's set (a, b, v3, v4, v5) and the fixture, and the held-out set is
 routed; per set, the mean and the pooled confusion matrix. For durability the held-out
 writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
@@ -55,11 +55,13 @@ ROUTING_SETS = {
     "b": ("b_train.jsonl", "b_test.jsonl"),
     "v3": ("frozen_v3_routing.jsonl",),
     "v4": ("frozen_v4_routing.jsonl",),
+    "v5": ("frozen_v5_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
     "v3": ("frozen_v3_distill.jsonl",),
     "v4": ("frozen_v4_distill.jsonl",),
+    "v5": ("frozen_v5_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -79,8 +81,9 @@ FIXTURE = ROOT / "tests" / "fixtures" / "routing.txt"
 SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
 
 
-# The v4 writer's kinds in labmem's words (its "none" is a question or small talk).
-V4_KINDS = {
+# The v4 and v5 writers' kinds in labmem's words (their "none" is a question or small
+# talk; a project "fact" is a note, a project "todo" a task).
+WRITER_KINDS = {
     "none/none": "question?",
     "session/context": "note",
     "project/fact": "note",
@@ -102,11 +105,13 @@ def adapt(writer: str, row: dict[str, Any]) -> dict[str, Any] | None:
     """A labelled row as labmem reads it. The v4 writer's "skill" rows are one-off requests
     to run a capability ("convierte esta tabla a latex", "lock the front door"), which
     labmem does not keep in its skill layer (procedures and standing triggers): they are
-    left out, not relabelled. Its project names are given as workspace names."""
+    left out, not relabelled. Its project names are given as workspace names. The v4 and
+    v5 writers' kinds are read in labmem's words (``WRITER_KINDS``)."""
     if writer == "v4" and row.get("layer") == "skill":
         return None
     project = row.get("project")
-    kind = V4_KINDS.get(f"{row.get('layer')}/{row['kind']}") if writer == "v4" else None
+    mapped = writer in {"v4", "v5"}
+    kind = WRITER_KINDS.get(f"{row.get('layer')}/{row['kind']}") if mapped else None
     if kind == "question?":
         kind = "question" if QUESTION.search(row["text"]) else "smalltalk"
     return {
@@ -372,7 +377,7 @@ def cross_durability(rows: list[dict[str, Any]], x: np.ndarray, args: argparse.N
     """Leave one writer out: the held-out writer's distill lines (and routing statements)
     are left out of the fit; measured on its distill lines."""
     distill = np.array([bool(r.get("distill")) for r in rows])
-    writers = {"a+b": {"a+b", "a", "b"}, "v3": {"v3"}, "v4": {"v4"}}
+    writers = {"a+b": {"a+b", "a", "b"}, "v3": {"v3"}, "v4": {"v4"}, "v5": {"v5"}}
     for name, sets in writers.items():
         held = np.array([r["set"] in sets for r in rows])
         test = held & distill

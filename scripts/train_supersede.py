@@ -4,8 +4,9 @@
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs``,
-``frozen_v4_pairs``; all of them are training data now; sets written elsewhere measure the
-result). Pairs a cue holds back (memory/update_cues.py) and pairs under ``FLOOR`` never
+``frozen_v4_pairs``, ``frozen_v5_pairs``; all of them are training data now; sets written
+elsewhere measure the result). Pairs a cue holds back (memory/update_cues.py), pairs under
+``FLOOR`` and pairs whose values are of another kind (``other_attribute``) never
 reach the model, so they are left out of its fit. The estimates leave one writer out:
 fitted on the other writers' pairs, measured on the held-out writer's at several
 thresholds, with the cues and the floor applied as in ``is_update``; then pooled.
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
-from memory.supersede import CONFIDENT, FLOOR, pair_features  # noqa: E402
+from memory.supersede import CONFIDENT, FLOOR, other_attribute, pair_features  # noqa: E402
 from memory.update_cues import holding_back  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "routing"
@@ -34,6 +35,7 @@ SETS = {
     "a+b": ("pairs_train.jsonl", "pairs_test.jsonl"),
     "v3": ("frozen_v3_pairs.jsonl",),
     "v4": ("frozen_v4_pairs.jsonl",),
+    "v5": ("frozen_v5_pairs.jsonl",),
 }
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2
@@ -79,6 +81,7 @@ def main() -> None:
             holding_back(r["new"]) is None
             and s >= FLOOR
             and not (s >= confirm and not differs_in_specifics(r["old"], r["new"]))
+            and not other_attribute(r["old"], r["new"])
             for r, s in zip(rows, sims, strict=True)
         ]
     )

@@ -257,11 +257,11 @@ def after_route(state: CoordinatorState) -> Literal["dedupe", "answer", "not_sto
 def not_stored(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     """A question or small talk given to remember: nothing is written, the receipt says so."""
     kind = state["route"]["kind"]
-    reason = (
-        "that is a question — use `labmem ask`"
-        if kind == "question"
-        else "that is small talk — nothing to remember (--layer daily keeps it anyway)"
-    )
+    reason = {
+        "question": "that is a question — use `labmem ask`",
+        "request": "that is a one-off request — nothing to remember "
+        "(--layer daily keeps it anyway)",
+    }.get(kind, "that is small talk — nothing to remember (--layer daily keeps it anyway)")
     receipt = replace(_refused(state, reason), status="not_stored", layer=None, kind=kind)
     return {"receipt": receipt}
 

@@ -241,7 +241,7 @@ def test_import_routes_auto_items_like_remember(lab: Lab, home: Path) -> None:
         ("tienes apuntado cuándo vence el seguro", "none", "question"),
         ("Recuérdame que el lunes hay que renovar el dominio", "daily", "task"),
         ("turn these meeting notes into three bullet points", "session", "task"),
-        ("give me two options for the slide title", "session", "task"),
+        ("give me two options for the slide title", "none", "request"),
         ("tradúceme este correo al inglés", "session", "task"),
         ("convierte esta lista de IPs en una tabla", "session", "task"),
         ("siempre que te pida un resumen, hazlo en tres viñetas", "skill", "procedure"),
@@ -348,3 +348,71 @@ def test_asking_to_be_told_something_is_a_question_not_a_fact() -> None:
         assert router.route(text).layer == "none", text
     for text in ("recuérdame que llame a Ana", "remind me to call Ana"):
         assert router.route(text).layer == "daily", text
+
+
+@pytest.mark.parametrize(
+    ("text", "project"),
+    [
+        ("para el horno, el de la marca italiana tiene 2 años de garantía", "horno-nuevo"),
+        ("for the lift, the garage slab is 150mm, fine for the low rise one", "garage-lift"),
+        ("en la reforma de la cocina ponemos suelo de resina", "kitchen-reno"),
+        ("For dan's podcast I'll deliver stems plus a stereo master", "podcast-mix"),
+    ],
+)
+def test_a_statement_opening_with_a_project_as_its_topic_is_filed_there(
+    text: str, project: str
+) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    known = ["horno-nuevo", "garage-lift", "kitchen-reno", "podcast-mix", "bot-pedidos"]
+    route = Router(HashingEmbedder(), known).route(text)
+    assert (route.layer, route.project) == ("project", project), route.reason
+    assert route.reason.startswith("rule: a note about")
+    quoted = re.findall(r"'([^']+)'", route.reason)
+    assert quoted and all(q in text for q in quoted)
+
+
+def test_a_common_word_of_a_project_inside_a_sentence_decides_nothing_alone() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    router = Router(HashingEmbedder(), ["organoid-paper", "minecraft-server"])
+    assert router.project_in("the paper got accepted at eLife") is None
+    assert router.project_in("the server is down again") is None
+    assert router.project_hinted("the paper got accepted at eLife") == "organoid-paper"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "write me a quick birthday message for my brother",
+        "escríbeme un mensaje para felicitar a mi prima",
+        "hazme una lista de la compra para una paella para 6",
+    ],
+)
+def test_a_one_off_request_is_not_remembered(text: str) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    route = Router(HashingEmbedder()).route(text)
+    assert (route.layer, route.kind) == ("none", "request"), route.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["sort these counts from high to low", "hazme un resumen de lo que hemos hablado"]
+)
+def test_work_on_what_is_at_hand_is_the_sessions_task(text: str) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    route = Router(HashingEmbedder()).route(text)
+    assert (route.layer, route.kind) == ("session", "task"), route.reason
+
+
+def test_remember_given_a_one_off_request_stores_nothing_and_says_so(lab: Lab, home: Path) -> None:
+    before = (home / "MEMORY.md").read_text()
+    receipt = lab.remember("write me a quick birthday message for my brother")
+    assert (receipt.status, receipt.layer, receipt.kind) == ("not_stored", None, "request")
+    assert "one-off request" in receipt.reason
+    assert (home / "MEMORY.md").read_text() == before

@@ -1,0 +1,145 @@
+"""Which of the workspace's projects a statement names, as people write them in prose.
+
+A project folder is a slug (``kitchen-reno``, ``obrador-reforma``, ``cb750-restore``); a
+statement names it in words: "the kitchen reno", "la reforma del obrador", "for the sensors
+on the boat", "restoring the CB750". A slug's words are met in the text by their English or
+Spanish stem, as an abbreviation (a slug word of four or five letters that opens a longer
+word: "reno" / "renovation"), or through the other language's word (``data/en_es.tsv``:
+"kitchen" / "cocina"), in any order, with a few words between them.
+
+A statement that opens with the project as its topic ("for the lift, …", "para el horno,
+…", "en el concurso, …") is ``fronted``: a note about it, even when only part of the name
+is written.
+
+A mention is ``full`` when every word of the slug is met, or when the word met carries a
+digit ("the CB750", "el A350"): that names the project on its own. Otherwise it is
+``partial`` ("the lift" for ``garage-lift``, "el bot" for ``bot-pedidos``): a common word
+("the server", "the paper") is evidence, never a decision — the classifier weighs it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from memory.folding import fold_ascii
+
+__all__ = ["Mention", "mentions", "slug_words"]
+
+# Words a slug may hold that name nothing ("plan-de-obra", "state-of-the-art").
+_FILLER = frozenset(
+    "a an and of the for to in on my our de del la las el los y e en para mi mis con".split()
+)
+# Words before a name that make it a particular thing: "the lift", "el bot", "my podcast".
+_DEFINITE = frozenset(
+    "the my our this el la los las del al mi mis nuestro nuestra esta este".split()
+)
+# Words a statement opens its topic with: "for the podcast, …", "para el horno, …".
+_TOPIC = frozenset("for in on about regarding para en sobre con".split())
+# How far into the text the topic's name may start: "en la reforma de la cocina, …".
+_FRONT = 5
+_WORD = re.compile(r"[a-z0-9]+")
+_WRITTEN = re.compile(r"[^\W_]+")
+# How many words may stand between two words of one slug ("reforma de la cocina").
+_GAP = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    project: str
+    full: bool
+    words: tuple[str, ...]  # the text's words that name it, as the text spells them
+    share: float  # the slug's words met, as a share of them
+    definite: bool  # "the lift", "el bot", "para la reforma": a thing the user has
+    fronted: bool  # the topic the statement opens with: "for the lift, …", "en el bot …"
+
+
+@lru_cache(maxsize=1)
+def _stemmers() -> tuple[Any, Any]:
+    import Stemmer
+
+    return Stemmer.Stemmer("english"), Stemmer.Stemmer("spanish")
+
+
+@lru_cache(maxsize=65_536)
+def _stems(word: str) -> tuple[str, str]:
+    """A folded word's English and Spanish stems."""
+    english, spanish = _stemmers()
+    return english.stemWord(word), spanish.stemWord(word)
+
+
+@lru_cache(maxsize=4096)
+def slug_words(name: str) -> tuple[str, ...]:
+    """The words of a project's name that can name it: "menu-de-otono" -> (menu, otono)."""
+    found = [
+        w
+        for w in _WORD.findall(fold_ascii(name))
+        if w not in _FILLER and (len(w) >= 3 or any(c.isdigit() for c in w))
+    ]
+    return tuple(dict.fromkeys(found))
+
+
+@lru_cache(maxsize=4096)
+def _translations(word: str) -> frozenset[str]:
+    from coordinator.bilingual import other_words
+
+    found: set[str] = set()
+    for other in other_words(word):
+        found |= {w for w in _WORD.findall(fold_ascii(other)) if w not in _FILLER}
+    return frozenset(found)
+
+
+def _meets(part: str, token: str) -> bool:
+    if part == token:
+        return True
+    if any(c.isdigit() for c in part):  # "cb750", "a350": only as written (any case)
+        return False
+    if any(a == b and len(a) >= 4 for a, b in zip(_stems(part), _stems(token), strict=True)):
+        return True
+    if 4 <= len(part) <= 5 and len(token) >= len(part) + 3 and token.startswith(part):
+        return True  # the slug abbreviates the word: "reno" / "renovation", "mito" / "mitochondria"
+    return token in _translations(part)
+
+
+def mentions(text: str, names: list[str] | tuple[str, ...]) -> list[Mention]:
+    """The projects ``text`` names, the surest first (full before partial, more words met)."""
+    written = [
+        (part, original)
+        for original in _WRITTEN.findall(text)
+        for part in _WORD.findall(fold_ascii(original))
+    ]
+    tokens = [part for part, _ in written]
+    found = []
+    for name in names:
+        parts = slug_words(name)
+        if not parts:
+            continue
+        places: dict[str, list[int]] = {}
+        for part in parts:
+            places[part] = [i for i, token in enumerate(tokens) if _meets(part, token)]
+        met = [p for p in parts if places[p]]
+        if not met:
+            continue
+        if len(met) > 1 and not _near([places[p] for p in met]):
+            met = [max(met, key=len)]
+        digits = any(any(c.isdigit() for c in p) and any(c.isalpha() for c in p) for p in met)
+        full = len(met) == len(parts) or digits
+        first = min(places[p][0] for p in met)
+        words = tuple(dict.fromkeys(written[places[p][0]][1] for p in met))
+        definite = first > 0 and tokens[first - 1] in _DEFINITE
+        fronted = 0 < first <= _FRONT and tokens[0] in _TOPIC
+        found.append(Mention(name, full, words, len(met) / len(parts), definite, fronted))
+    found.sort(key=lambda m: (not m.full, -m.share, -len(m.project)))
+    return found
+
+
+def _near(places: list[list[int]]) -> bool:
+    """Some choice of one place per slug word spans at most ``_GAP`` words between each."""
+    limit = _GAP * (len(places) - 1) + len(places) - 1
+    for anchor in (i for found in places for i in found):
+        chosen = [min(found, key=lambda i: abs(i - anchor)) for found in places]
+        if max(chosen) - min(chosen) <= limit:
+            return True
+    return False

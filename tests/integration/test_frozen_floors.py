@@ -61,9 +61,12 @@ def test_every_layer_keeps_its_recall(figures: dict[str, Any]) -> None:
 # issue's targets are measured on a fresh set; the estimate of a new user holds out a whole
 # writer (scripts/train_supersede.py, scripts/train_router.py --cross).
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "routing"
+# Since 2026-12-01 (later) a one-off request with nothing at hand ("draft an email to
+# lucía …") is not remembered, as the fourth and fifth writers label it; this writer filed
+# six such requests under the session (layer 0.979 on them since).
 V3_FLOORS = {
-    ("routing", "layer_accuracy"): 0.99,
-    ("routing", "layer_kind_accuracy"): 0.99,
+    ("routing", "layer_accuracy"): 0.97,
+    ("routing", "layer_kind_accuracy"): 0.97,
     ("supersede", "precision"): 0.96,
     ("supersede", "recall"): 0.86,
     ("durability", "precision"): 0.99,
@@ -121,13 +124,17 @@ def test_fourth_set_figure_holds_its_floor(fourth: dict[str, Any], part: str, na
 # The fifth, independently written sets (README_v5.md), read once before this round's
 # changes and once after them (docs/benchmarks.md, "Fifth independently written sets"):
 # routing layer 0.773 → 0.829, supersede P 0.877 → 0.885 R 0.844 → 0.869, durability
-# P 0.946 → 0.951 R 0.795 → 0.865. Training data from here on: floors (rounded down).
+# P 0.946 → 0.951 R 0.795 → 0.865. Since then every model is trained on them too (routing
+# layer 0.988, layer+kind 0.988 on them is a training figure): floors (rounded down). How a
+# new writer fares is estimated by holding one writer out (scripts/train_router.py --cross:
+# 0.910 layer on this writer held out); the targets are measured on a fresh set.
 V5_FLOORS = {
-    ("routing", "layer_accuracy"): 0.82,
-    ("supersede", "precision"): 0.88,
+    ("routing", "layer_accuracy"): 0.98,
+    ("routing", "layer_kind_accuracy"): 0.98,
+    ("supersede", "precision"): 0.90,
     ("supersede", "recall"): 0.86,
-    ("durability", "precision"): 0.95,
-    ("durability", "recall"): 0.86,
+    ("durability", "precision"): 0.99,
+    ("durability", "recall"): 0.98,
 }
 
 
@@ -147,9 +154,3 @@ def fifth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V5_FLOORS))
 def test_fifth_set_figure_holds_its_floor(fifth: dict[str, Any], part: str, name: str) -> None:
     assert fifth[part][name] >= V5_FLOORS[(part, name)], (part, name, fifth[part][name])
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="fifth set: layer accuracy 0.829 (missed)")
-def test_fifth_set_meets_the_routing_target(fifth: dict[str, Any]) -> None:
-    assert fifth["routing"]["layer_accuracy"] >= 0.95

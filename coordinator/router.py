@@ -33,7 +33,7 @@ _REMEMBER = re.compile(
 # with "for now" / "por ahora" / "let's assume" (inside a sentence "for now" is only a cue:
 # "pinned 22.04 for now" is an event of the day).
 _SESSION = re.compile(
-    r"\b(?:(?:in|for) (?:this|the current) (?:session|conversation|chat|thread|discussion)|"
+    r"\b(?:(?:in|for) (?:this|the current) (?:session|conversation|convo|chat|thread|discussion)|"
     r"for the rest of (?:this|the) (?:session|chat|conversation)|for the next (?:few )?messages|"
     r"(?:en|para) (?:esta|la) (?:conversaci[oó]n|sesi[oó]n|charla|conversa)|"
     r"(?:en|para) este (?:chat|hilo)|"
@@ -115,6 +115,22 @@ _SKILL = re.compile(
     r"that'?s the drill|do it that way|hazlo (?:as[ií]|siempre igual)|"
     r"as[ií] se hace|this is how (?:i|we|you))\b|"
     r"^\s*(?:steps?|pasos?|procedure|procedimiento|checklist|receta|runbook|how-?to)\b[^:]{0,40}:",
+    re.IGNORECASE,
+)
+# A standing instruction bound to a phrase the user will send: "if I type "sick day" …",
+# "every time I say "rivet walk" …", "si escribo "sin stock" …", "cada viernes que te diga
+# "pedidos finde" …" — the phrase is quoted.
+_TRIGGER = re.compile(
+    r"\b(?:whenever|when|if|every time|each time|any ?time)\s+i\s+(?:say|type|write|message|"
+    r"text|send|ask for|tell you)\b[^\"“'«]{0,20}[\"“'«]|"
+    r"\b(?:cuando|si|siempre que|cada vez que|cada \w+ que)\s+(?:te\s+)?(?:diga|digo|escriba|"
+    r"escribo|mande|mando|ponga|pongo|pida|pido)\b[^\"“'«]{0,20}[\"“'«]",
+    re.IGNORECASE,
+)
+# A name being defined, not an instruction: "when I say 'the band' I mean the year 8 group".
+_ALIAS = re.compile(
+    r"\b(?:i mean|i'?m referring to|me refiero|quiero decir|is short for)\b|"
+    r"[\"”'»] (?:means|significa)\b",
     re.IGNORECASE,
 )
 # Work asked of the assistant in this chat, on material at hand: "convert this list to a
@@ -282,7 +298,9 @@ class Router:
             if _AT_HAND.search(text):
                 return Route("session", "task", f"rule: work asked for this chat ({_quote(cue)})")
             return Route("none", "request", f"rule: a one-off request ({_quote(cue)})")
-        cue = _SKILL.search(text)
+        cue = _SKILL.search(text) or _TRIGGER.search(text)
+        if _ALIAS.search(text):
+            cue = None  # "when I say 'the band' I mean …" names something, it asks nothing
         if cue and not (project and project in cue.group(0).lower()):
             return Route("skill", "procedure", f"rule: a procedure ({_quote(cue)})")
         for layer, kind, pattern in _LABELS:

@@ -416,3 +416,31 @@ def test_remember_given_a_one_off_request_stores_nothing_and_says_so(lab: Lab, h
     assert (receipt.status, receipt.layer, receipt.kind) == ("not_stored", None, "request")
     assert "one-off request" in receipt.reason
     assert (home / "MEMORY.md").read_text() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'if i type "sick day" email the cover supervisor with my lesson plans',
+        'every time i say "rivet walk" start a 45 min timer',
+        'si escribo "sin stock" seguido de un producto, márcalo como agotado',
+        'cada viernes que te diga "pedidos finde" me haces la lista de producción',
+    ],
+)
+def test_a_quoted_phrase_the_user_will_send_is_a_standing_trigger(text: str) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    route = Router(HashingEmbedder()).route(text)
+    assert (route.layer, route.kind) == ("skill", "procedure"), route.reason
+
+
+def test_a_phrase_being_defined_is_no_trigger() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    router = Router(HashingEmbedder())
+    alias = router.route('Cuando digo "la casa de Segovia" me refiero al piso de mi madre.')
+    assert alias.layer != "skill", alias.reason
+    scoped = router.route('for this convo when i say "the band" i mean the year 8 rock group')
+    assert scoped.layer == "session", scoped.reason

@@ -11,10 +11,11 @@ A statement that opens with the project as its topic ("for the lift, …", "para
 …", "en el concurso, …") is ``fronted``: a note about it, even when only part of the name
 is written.
 
-A mention is ``full`` when every word of the slug is met, or when the word met carries a
-digit ("the CB750", "el A350"): that names the project on its own. Otherwise it is
-``partial`` ("the lift" for ``garage-lift``, "el bot" for ``bot-pedidos``): a common word
-("the server", "the paper") is evidence, never a decision — the classifier weighs it.
+A mention is ``full`` when every word of the slug is met: that names the project on its
+own. Otherwise it is ``partial`` ("the lift" for ``garage-lift``, "el bot" for
+``bot-pedidos``, "the CB750" for ``cb750-restore`` — a model people also own outside the
+project, like "M365" for ``m365-migration``): evidence, never a decision on its own — the
+classifier weighs it, and a statement that opens with it as its topic is a note about it.
 """
 
 from __future__ import annotations
@@ -91,6 +92,11 @@ def _translations(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _as_written(part: str, token: str) -> bool:
+    return token in {part, part + "s", part + "es"}
+
+
+@lru_cache(maxsize=65_536)
 def _meets(part: str, token: str) -> bool:
     if part == token:
         return True
@@ -105,6 +111,11 @@ def _meets(part: str, token: str) -> bool:
 
 def mentions(text: str, names: list[str] | tuple[str, ...]) -> list[Mention]:
     """The projects ``text`` names, the surest first (full before partial, more words met)."""
+    return list(_mentions(text, tuple(names)))
+
+
+@lru_cache(maxsize=256)  # routing asks about one text several times
+def _mentions(text: str, names: tuple[str, ...]) -> tuple[Mention, ...]:
     written = [
         (part, original)
         for original in _WRITTEN.findall(text)
@@ -116,23 +127,25 @@ def mentions(text: str, names: list[str] | tuple[str, ...]) -> list[Mention]:
         parts = slug_words(name)
         if not parts:
             continue
+        # A one-word name is a name ("tidepool", "ledgerly"): met as written or in the
+        # plural, never by its stem ("ledger" is not "ledgerly").
+        meets = _meets if len(parts) > 1 else _as_written
         places: dict[str, list[int]] = {}
         for part in parts:
-            places[part] = [i for i, token in enumerate(tokens) if _meets(part, token)]
+            places[part] = [i for i, token in enumerate(tokens) if meets(part, token)]
         met = [p for p in parts if places[p]]
         if not met:
             continue
         if len(met) > 1 and not _near([places[p] for p in met]):
             met = [max(met, key=len)]
-        digits = any(any(c.isdigit() for c in p) and any(c.isalpha() for c in p) for p in met)
-        full = len(met) == len(parts) or digits
+        full = len(met) == len(parts)
         first = min(places[p][0] for p in met)
         words = tuple(dict.fromkeys(written[places[p][0]][1] for p in met))
         definite = first > 0 and tokens[first - 1] in _DEFINITE
         fronted = 0 < first <= _FRONT and tokens[0] in _TOPIC
         found.append(Mention(name, full, words, len(met) / len(parts), definite, fronted))
     found.sort(key=lambda m: (not m.full, -m.share, -len(m.project)))
-    return found
+    return tuple(found)
 
 
 def _near(places: list[list[int]]) -> bool:

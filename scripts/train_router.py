@@ -302,6 +302,7 @@ def route_figures(
     """The whole router (cue rules + ``model``) on ``rows``: accuracy, recall, by language."""
     confusion: Counter[tuple[str, str]] = Counter()
     kind_ok = 0
+    kinds: Counter[str] = Counter()
     by_lang: Counter[str] = Counter()
     lang_ok: Counter[str] = Counter()
     wrong = []
@@ -314,6 +315,8 @@ def route_figures(
         lang_ok[row.get("lang", "?")] += route.layer == row["layer"]
         if route.layer != row["layer"]:
             wrong.append(f"{row['layer']}->{route.layer} [{route.reason}] {row['text']}")
+        elif route.kind not in row["kinds"]:
+            kinds[f"{row['layer']}: {row['kind']} -> {route.kind}"] += 1
     right = sum(confusion[(layer, layer)] for layer in LAYERS)
     return {
         "n": len(rows),
@@ -328,6 +331,7 @@ def route_figures(
         "lang": {lang: lang_ok[lang] / by_lang[lang] for lang in sorted(by_lang)},
         "confusion": confusion,
         "wrong": wrong,
+        "kinds": kinds,
     }
 
 
@@ -375,6 +379,8 @@ def cross_router(
         _print(f"held out {writer}", figures)
         if args.why:
             print("\n".join("    " + w for w in figures["wrong"]))
+            print("    right layer, other kind (labelled -> routed): ", end="")
+            print(", ".join(f"{k} {n}" for k, n in figures["kinds"].most_common()))
         layer += figures["layer"] / len(writers)
         kind += figures["kind"] / len(writers)
         total.update(figures["confusion"])

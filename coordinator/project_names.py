@@ -41,6 +41,7 @@ _DEFINITE = frozenset(
 _TOPIC = frozenset("for in on about regarding para en sobre con".split())
 # How far into the text the topic's name may start: "en la reforma de la cocina, …".
 _FRONT = 5
+_LINKS = frozenset("of de del s a an un una".split())
 _WORD = re.compile(r"[a-z0-9]+")
 _WRITTEN = re.compile(r"[^\W_]+")
 # How many words may stand between two words of one slug ("reforma de la cocina").
@@ -142,10 +143,17 @@ def _mentions(text: str, names: tuple[str, ...]) -> tuple[Mention, ...]:
         first = min(places[p][0] for p in met)
         words = tuple(dict.fromkeys(written[places[p][0]][1] for p in met))
         definite = first > 0 and tokens[first - 1] in _DEFINITE
-        fronted = 0 < first <= _FRONT and tokens[0] in _TOPIC
+        fronted = 0 < first <= _FRONT and tokens[0] in _TOPIC and _one_phrase(tokens[1:first])
         found.append(Mention(name, full, words, len(met) / len(parts), definite, fronted))
     found.sort(key=lambda m: (not m.full, -m.share, -len(m.project)))
     return tuple(found)
+
+
+def _one_phrase(between: list[str]) -> bool:
+    """The words between "for"/"para" and the name belong to its noun phrase: articles, "of"
+    and at most one other word ("for dan's podcast", "en la reforma de la cocina"), not a
+    phrase of their own ("for future me: the garage …")."""
+    return sum(1 for w in between if w not in _DEFINITE and w not in _LINKS) <= 1
 
 
 def _near(places: list[list[int]]) -> bool:

@@ -255,7 +255,8 @@ def after_route(state: CoordinatorState) -> Literal["dedupe", "answer", "not_sto
 
 
 def not_stored(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
-    """A question or small talk given to remember: nothing is written, the receipt says so."""
+    """A question, small talk or a one-off request given to remember: nothing is written,
+    the receipt says so."""
     kind = state["route"]["kind"]
     reason = {
         "question": "that is a question — use `labmem ask`",

@@ -66,3 +66,10 @@ def test_words_far_apart_are_not_one_name() -> None:
         "the boat is in the water and the new weather station has sensors", ["boat-sensors"]
     )
     assert not found.full
+
+
+def test_a_topic_is_the_phrase_the_statement_opens_with() -> None:
+    (podcast,) = mentions("for dan's podcast I'll deliver stems", ["podcast-mix"])
+    assert podcast.fronted
+    (garage,) = mentions("For future me: the garage breaker trips", ["garage-lift"])
+    assert not garage.fronted

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from memory.secret_vocab import WEAK, fold, forms, stems
+from memory.secret_vocab import WEAK, factored, fold, forms, stems
 
 __all__ = ["suspect_indexes"]
 
@@ -118,27 +118,9 @@ _WEAK = re.compile(
 _PASSWORD = "password"
 
 
-_Trie = dict[str, "_Trie"]
-
-
 def _trie_pattern(words: Iterable[str]) -> str:
-    """An alternation of ``words`` with shared prefixes factored out."""
-    trie: _Trie = {}
-    for word in words:
-        node = trie
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def build(node: _Trie) -> str:
-        alts = [re.escape(ch) + build(node[ch]) for ch in sorted(k for k in node if k)]
-        if not alts:
-            return ""
-        if len(alts) == 1 and "" not in node:
-            return alts[0]
-        return "(?:" + "|".join(alts) + ")" + ("?" if "" in node else "")
-
-    return build(trie)
+    """An alternation of ``words`` with shared prefixes factored out, a character a step."""
+    return factored(tuple(re.escape(ch) for ch in word) for word in words)
 
 
 def _case_variants(word: str) -> set[str]:

@@ -40,6 +40,7 @@ __all__ = [
     "LANGUAGES",
     "LazyPattern",
     "TABLES",
+    "factored",
     "WEAK",
     "first_words",
     "forms",
@@ -370,7 +371,7 @@ def _form_regex(form: str) -> str:
 _Trie = dict[str, "_Trie"]
 
 
-def _factored(sequences: Iterable[tuple[str, ...]]) -> str:
+def factored(sequences: Iterable[tuple[str, ...]]) -> str:
     """An alternation of ``sequences`` with shared prefixes factored out: the regex engine
     then tries one branch per position, not one per form."""
     trie: _Trie = {}
@@ -398,7 +399,7 @@ def pattern(*kinds: str) -> str:
     boundaries: the caller adds them)."""
     every = forms(*kinds)
     compound = [_form_regex(form) for form in every if form.startswith("*")]
-    plain = _factored(_atoms(form) for form in every if not form.startswith("*"))
+    plain = factored(_atoms(form) for form in every if not form.startswith("*"))
     return "(?:" + "|".join([plain, *compound]) + ")"
 
 

@@ -625,23 +625,10 @@ def _window_records(services: Services, window: Window, zone: tzinfo) -> list[Re
 
 
 def record_hit(r: Record, zone: tzinfo) -> Hit:
-    """A listed entry as a search hit (score 1.0): what JSON and citations are made of."""
+    """A listed entry as a search hit (score 1.0), dated by the user's day."""
     from memory.search.ranking import Hit
 
-    return Hit(
-        r.citation,
-        r.path,
-        r.line_start,
-        r.line_end,
-        r.layer,
-        r.kind,
-        r.id,
-        _local(r.at, zone) or None,
-        r.src.removeprefix("import:"),
-        r.project,
-        1.0,
-        r.text,
-    )  # fmt: skip
+    return Hit.of_record(r, 1.0, _local(r.at, zone) or None)
 
 
 def _digest(

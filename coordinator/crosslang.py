@@ -46,29 +46,12 @@ def _curated(services: Services) -> list[Record]:
     return [r for r in records if r.active and r.text.strip()]
 
 
-def _hit(record: Record, score: float) -> Hit:
-    from memory.search.ranking import Hit
-
-    return Hit(
-        record.citation,
-        record.path,
-        record.line_start,
-        record.line_end,
-        record.layer,
-        record.kind,
-        record.id,
-        None,
-        record.src.removeprefix("import:"),
-        record.project,
-        score,
-        record.text,
-    )  # fmt: skip
-
-
 def curated_hits(services: Services, question: str, have: set[str], k: int = CURATED) -> list[Hit]:
     """The ``k`` curated entries closest to ``question`` in meaning, in either language,
     that are not among ``have`` (citations); each scored by its cosine."""
     import numpy as np
+
+    from memory.search.ranking import Hit
 
     records = [r for r in _curated(services) if r.citation not in have]
     if not records or k <= 0:
@@ -78,7 +61,7 @@ def curated_hits(services: Services, question: str, have: set[str], k: int = CUR
         return []
     sims = services.across_vectors([r.text for r in records]) @ asked[0]
     best = np.argsort(-sims)[:k]
-    return [_hit(records[i], float(sims[i])) for i in best]
+    return [Hit.of_record(records[i], float(sims[i])) for i in best]
 
 
 _SPANISH = frozenset(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from memory.records import citation
+from memory.records import Record, citation
 from memory.search.chunking import Chunk
 
 __all__ = [
@@ -47,6 +47,16 @@ class Hit:
     project: str | None
     score: float
     text: str
+
+    @classmethod
+    def of_record(cls, record: Record, score: float = 1.0, day: str | None = None) -> Hit:
+        """An entry read from its file, served as a hit (a listed day, a curated entry found
+        by meaning): what citations and JSON are made of."""
+        source = record.src.removeprefix("import:")
+        return cls(
+            record.citation, record.path, record.line_start, record.line_end, record.layer,
+            record.kind, record.id, day, source, record.project, score, record.text,
+        )  # fmt: skip
 
     @property
     def untrusted(self) -> bool:

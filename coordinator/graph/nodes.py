@@ -8,6 +8,7 @@ langgraph.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -270,6 +271,8 @@ def not_stored(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorStat
 def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     services = runtime.context.services
     chosen = state["route"]
+    if chosen["layer"] == "daily" and not state.get("supersedes"):
+        return _change_of_a_fact(state, services) or {"dedupe": {"status": "new"}}
     if chosen["layer"] not in {"memory", "project"} or state.get("supersedes"):
         return {"dedupe": {"status": "new"}}
     store = services.curated_store(chosen["layer"], chosen.get("project"))
@@ -303,6 +306,60 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
             texts[match] = next(t for i, t in candidates if i == match)
             found.update(status="supersede", match=match, texts=texts)
     return {"dedupe": found}
+
+
+# A change told as something that happened: "the saw moved to the basement", "ahora el Plex
+# está en 10.1.1.40", "we switched to Backblaze", "ya no usamos LastPass".
+_CHANGE_TOLD = re.compile(
+    r"\b(?:moved|migrated|switched|changed|replaced|renamed|relocated|is now|are now|"
+    r"now (?:runs?|lives?|sits?|is|are|at|in|on|uses?)|no longer|from now on|"
+    r"se (?:ha )?(?:movido|mudado|cambiado|trasladado)|mov[ií]\w*|mud[eéoó]\w*|migr\w*|"
+    r"cambi(?:amos|[eé]|[oó]|ado)|sustitu\w*|ahora (?:est[aá]n?|es|son|corre|vive|va|usa\w*)|"
+    r"ya no|pas(?:amos|[oó]) a|a partir de ahora)\b",
+    re.IGNORECASE,
+)
+
+
+def _change_of_a_fact(state: CoordinatorState, services: Services) -> CoordinatorState | None:
+    """Trigger: the router files an event in the daily log ("The saw moved to the
+    basement.") that says a change, and MEMORY.md holds the fact it changes ("The rock saw
+    is in the prep room."), as confidently as an update said as a fact would be judged.
+    Why: left in the log, the old value stays active: boot and search keep serving it.
+    Outcome: the statement goes to MEMORY.md and supersedes that entry (history kept; the
+    receipt names it and how to restore it). A layer asked for (``--layer daily``), a
+    session that may not write MEMORY.md, or a cue that holds back (a plan, "for now")
+    leaves it in the log."""
+    decision = state.get("decision")
+    text = state["text"]
+    if (
+        decision is None
+        or state.get("layer")
+        or state["route"]["kind"] != "event"
+        or not _CHANGE_TOLD.search(text)
+        or not allowed(services.session_kind, "memory", "write")
+    ):
+        return None
+    from memory.supersede import replaced
+
+    records = [r for r in services.memory.file.records() if r.active]
+    if not records:
+        return None
+    candidates = [(r.id, r.text) for r in records]
+    vectors = services.vectors_for([t for _, t in candidates])
+    if vectors is None:
+        return None
+    query = services.vectors_for([text])[0]
+    scores = vectors @ query
+    match = replaced(text, candidates, list(scores), services.dedupe_thresholds)
+    if match is None:
+        return None
+    old = next(r for r in records if r.id == match)
+    kind = old.kind if old.kind in {"fact", "decision", "preference", "policy"} else "fact"
+    why = f"{decision.why}; it changes {match}, a fact of MEMORY.md"
+    moved = Decision(decision.entry, "memory", kind, None, why)
+    route = {"layer": "memory", "kind": kind, "reason": why, "project": None}
+    found: dict[str, Any] = {"status": "supersede", "match": match, "similar": [], "score": None}
+    return {"decision": moved, "route": route, "dedupe": {**found, "texts": {match: old.text}}}
 
 
 def write(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:

@@ -9,6 +9,7 @@ is loaded when the skill activates), and the current date and time.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
@@ -90,8 +91,26 @@ def _due_today(services: Services, pre: Preamble, today: date) -> None:
         )
 
 
+def _without_superseded(text: str) -> str:
+    """MEMORY.md as the assistant should read it: an entry another one replaced (kept in the
+    file as history, ``superseded_by=``) is left out with its nested lines."""
+    kept: list[str] = []
+    skipping = False
+    for line in text.split("\n"):
+        if line.startswith(("- ", "* ", "+ ")):
+            skipping = bool(_SUPERSEDED.search(line))
+        elif line.strip() and not line.startswith((" ", "\t")):
+            skipping = False
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+_SUPERSEDED = re.compile(r"<!--[^>]*\bsuperseded_by=")
+
+
 def _memory(services: Services, pre: Preamble) -> None:
-    text = mask_lines(read_snapshot(services.workspace.memory_file).text)
+    text = _without_superseded(mask_lines(read_snapshot(services.workspace.memory_file).text))
     budget = services.settings.memory_budget_tokens
     if estimate_tokens(text) <= budget:
         pre.sections["MEMORY.md"] = text

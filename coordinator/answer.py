@@ -806,14 +806,14 @@ def with_session(answer: Answer, session: SessionContext) -> Answer:
 
 def _notes_about(question: str, session: SessionContext) -> list[str]:
     """The session's notes that share at least two content words with the question (one
-    of five letters or more when the question has only one), in English or Spanish stems;
-    most shared first."""
+    of four letters or more when the question has only one), in English or Spanish stems,
+    a word or its other-language twin ("port" meets "puerto"); most shared first."""
     from skills.language import content_words, stem_keys
 
     words = content_words(question)
-    asked = [keys for word in words for keys in stem_keys(word)]
-    if not asked or (len(asked) == 1 and len(words[0]) < 5):  # "where is the lab?": too little
+    if not words or (len(words) == 1 and len(words[0]) < 4):  # "where is the lab?": too little
         return []
+    asked = [frozenset().union(*stem_keys(" ".join([word, *other_words(word)]))) for word in words]
     need = min(2, len(asked))
     scored = []
     for position, (_, text, _) in enumerate(session.notes):

@@ -93,7 +93,12 @@ _ASK_FOR = re.compile(
     r"^\s*(?:please\s+|por favor,?\s+)?(?:(?:tell|remind|show) me|"
     r"d[ií](?:me|game)|cu[eé]ntame|recu[eé]rdame|mu[eé]strame)\s+"
     r"(?:the|my|our|his|her|their|el|la|los|las|mi|mis|tu|su|sus|nuestr[oa]s?|"
-    r"qu[eé]\b(?<!que)|d[oó]nde|cu[aá]l(?:es)?|c[oó]mo|cu[aá]ndo|qui[eé]n)\b",
+    r"qu[eé]\b(?<!que)|d[oó]nde|cu[aá]l(?:es)?|c[oó]mo|cu[aá]ndo|qui[eé]n)\b"
+    # ... but "recuérdame el martes llamar …", "remind me the day after …": a day is when,
+    # not what to tell
+    r"(?!\s+(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|d[ií]a|day|semana|week|mes|month|"
+    r"fin de semana|weekend|pr[oó]xim[oa]|next|que viene)\b)",
     re.IGNORECASE,
 )
 _PROJECT = re.compile(

@@ -118,6 +118,16 @@ class Checkpoint:
         atomic_write(self.path, json.dumps(data, indent=1, sort_keys=True))
 
 
+# Said for the moment ("for now, let's only talk about the printer", "de momento usa el
+# puerto 32400"): a one-shot command keeps such a line in the log; it is never a lasting fact.
+_FOR_NOW = re.compile(
+    r"\b(?:for now|for the moment|for the time being|temporarily|for this (?:chat|session|"
+    r"conversation|thread)|de momento|por ahora|por el momento|temporalmente|"
+    r"para esta (?:conversaci[oó]n|sesi[oó]n|charla))\b",
+    re.IGNORECASE,
+)
+
+
 def _candidates(
     records: Sequence[Record],
     classify: Classify,
@@ -135,6 +145,9 @@ def _candidates(
         text = record.body.split("\n")[0].strip()
         if addresses_assistant(record.body):
             report.skipped["instruction to the assistant"] += 1
+            continue
+        if _FOR_NOW.search(text):  # said for the moment, kept in the log so it is not lost
+            report.skipped["said for now"] += 1
             continue
         layer, kind = classify(text)
         if layer == "memory" and kind in MEMORY_KINDS:

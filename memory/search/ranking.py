@@ -30,6 +30,9 @@ KIND_WEIGHTS = {
     "policy": 1.05,
     "convention": 1.05,
     "skill-activation": 0.8,
+    # A summary repeats what a session asked ("asked: what is the Plex IP?"): it shares the
+    # words of the next such question and must not rank above the fact that answers it.
+    "session-summary": 0.7,
 }
 
 

@@ -85,7 +85,7 @@ def test_1_import_refuses_an_id_already_in_use_and_names_the_line(
     )
     code, out, _ = run("import", str(file), "--json")
     report = json.loads(out)
-    assert code == 0 and report["written"] == 1 and report["refused"] == 1
+    assert code == 1 and report["written"] == 1 and report["refused"] == 1  # some refused: 1
     refusal = report["refusals"][0]
     assert refusal["line"] == 2 and "already used by MEMORY.md#L" in refusal["reason"]
     ids = ids_everywhere(home)

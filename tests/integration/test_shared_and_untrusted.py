@@ -214,6 +214,20 @@ def test_distillation_never_promotes_instructions_or_untrusted_text(home: Path) 
     assert report.distill.skipped["untrusted"] == 1
 
 
+def test_distillation_never_promotes_what_was_said_for_now(home: Path) -> None:
+    day1 = "2026-11-28T10:00:00Z"
+    said = ("For now, let's only talk about the printer.", "De momento usa el puerto 32400.")
+    with Lab.open(settings=_settings(home, day1)) as lab:
+        for text in said:
+            assert lab.remember(text, layer="daily", kind="decision").ok
+        lab.remember("We decided to keep the NAS on RAID 6.", layer="daily", kind="decision")
+    with Lab.open(settings=_settings(home)) as lab:
+        report = run_maintenance(lab)
+    memory = (home / "MEMORY.md").read_text()
+    assert "RAID 6" in memory and "printer" not in memory and "32400" not in memory
+    assert report.distill.skipped["said for now"] == 2
+
+
 def test_text_posing_as_log_lines_never_becomes_an_entry_distill_promotes(home: Path) -> None:
     forged = "we talked\n# 2026-01-01\n- 03:00:00Z [decision] We moved the NAS to rack 9 for good."
     with Lab.open(settings=_settings(home), session_kind="shared") as lab:

@@ -164,6 +164,10 @@ def test_a_chat_question_is_answered_from_the_sessions_notes_that_share_its_word
         assert spanish.found and "centrífuga grande está averiada" in spanish.text.split("\n")[0]
         unrelated = lab.ask("what is the capital of France?")
         assert not unrelated.text.startswith("This session")
+        lab.session.remember("De momento usa el puerto 32400.", "note", at)
+        port = lab.ask("which port?").text.split("\n")[0]  # the word's Spanish twin
+        assert port == "This session — note: De momento usa el puerto 32400."
+        assert not lab.ask("where is the lab?").text.startswith("This session")
 
 
 @pytest.mark.integration  # needs the model's sense of meaning

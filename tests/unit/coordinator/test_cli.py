@@ -206,7 +206,7 @@ def test_import_jsonl_reports_each_refused_item(tmp_path: Path, home: Path) -> N
     file.write_text("\n".join(json.dumps(x) for x in lines) + "\nnot json\n")
     code, out, _ = run("import", str(file), "--json")
     report = json.loads(out)
-    assert code == 0 and report["written"] == 1 and report["refused"] == 3
+    assert code == 1 and report["written"] == 1 and report["refused"] == 3
     assert [r["index"] for r in report["refusals"]] == [1, 2, 3]
     assert "secret" in report["refusals"][0]["reason"]
     text = (home / "memory" / "2026-11-20.md").read_text()
@@ -275,7 +275,7 @@ def test_bad_files_and_settings_are_one_clear_line(home: Path, tmp_path: Path) -
     lines.write_text('{"layer": "daily", "text": "ok", "time": "2026-11-20T09:00:00Z"}\n{oops\n')
     code, out, _ = run("import", str(lines), "--json")
     refusal = json.loads(out)["refusals"][0]
-    assert code == 0 and refusal["index"] == 1 and refusal["reason"].startswith("invalid JSON")
+    assert code == 1 and refusal["index"] == 1 and refusal["reason"].startswith("invalid JSON")
     home.mkdir(parents=True, exist_ok=True)
     for text, expected in (("not toml [[[", "not valid TOML"), ("bogus = 1", "unknown setting")):
         (home / "labmem.toml").write_text(text)

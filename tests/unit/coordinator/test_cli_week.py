@@ -58,7 +58,7 @@ def test_import_report_numbers_refusals_by_file_line(tmp_path: Path) -> None:
     file = tmp_path / "items.jsonl"
     file.write_text(json.dumps(good) + "\n\n" + "not json\n" + json.dumps(good) + "\n")
     code, out, _ = invoke("import", str(file))
-    assert code == 0 and "line 3: invalid JSON" in out and "item" not in out
+    assert code == 1 and "line 3: invalid JSON" in out and "item" not in out
     _, out, _ = invoke("import", str(file), "--json")
     assert json.loads(out)["refusals"][0]["line"] == 3
 

@@ -147,3 +147,18 @@ def test_far_reminders_weeks_and_untrusted_tasks(
         assert far.found and far.hits[0].id == licence.id
         boot = lab.boot().text
         assert boot.index("## Due today (2027-01-15)") < boot.index("## MEMORY.md")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recuérdame el martes llamar al técnico de la impresora.",
+        "recuérdame el próximo lunes pedir guantes",
+    ],
+)
+def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_question(
+    lab: Lab, text: str
+) -> None:
+    receipt = lab.remember(text)
+    assert (receipt.status, receipt.layer, receipt.kind) == ("written", "daily", "task")
+    assert lab.remember("recuérdame la contraseña del NAS").status == "not_stored"

@@ -112,10 +112,14 @@ def open_lab(ctx: click.Context) -> Iterator[Lab]:
 
     check_home(ctx)
     settings = load_settings(home=ctx.obj["home"])
+    root = settings.home.expanduser()
     if ctx.obj.get("home_given") or ctx.command.name in READS:
-        require_workspace(settings.home.expanduser())
+        require_workspace(root)
+    new = not root.exists()
     with Lab.open(settings=settings, session_kind=ctx.obj["session_kind"]) as lab:
         lab.session.one_shot = ctx.command.name in ONE_SHOT_WRITES
+        if new:  # a typo in LABMEM_HOME must not look like memory that went missing
+            click.echo(f"labmem: note: no workspace at {root} yet; created one there", err=True)
         yield lab
 
 

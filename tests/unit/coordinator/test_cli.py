@@ -112,7 +112,15 @@ def test_a_workspace_path_that_is_a_file_names_where_it_came_from(
     assert code == 0 and (tmp_path / "elsewhere" / "MEMORY.md").is_file()
 
 
+def test_a_command_that_creates_the_workspace_says_so_once(home: Path) -> None:
+    code, _, err = run("remember", "The router is in the hall.")
+    assert code == 0 and err == f"labmem: note: no workspace at {home} yet; created one there\n"
+    code, _, err = run("remember", "The switch is in the rack.")
+    assert code == 0 and err == ""
+
+
 def test_user_errors_exit_1_with_one_line_and_usage_errors_exit_2() -> None:
+    assert run("init")[0] == 0
     code, _, err = run("remember", "x", "--layer", "project", "--project", "../etc")
     assert code == 1 and err.startswith("labmem: ") and err.count("\n") == 1
     assert "Traceback" not in err

@@ -175,12 +175,12 @@ def test_supersede_command_retires_the_older_entry(home: Path) -> None:
     first = json.loads(
         runner.invoke(
             cli, ["remember", "Backups run at 02:00.", "--layer", "memory", "--json"]
-        ).output
+        ).stdout
     )
     second = json.loads(
         runner.invoke(
             cli, ["remember", "Backups run at 03:30.", "--layer", "memory", "--json"]
-        ).output
+        ).stdout
     )
     result = runner.invoke(cli, ["supersede", first["id"], "--by", second["id"]])
     assert result.exit_code == 0, result.output

@@ -16,7 +16,7 @@ from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from coordinator import reads
-from memory.due import due_day, next_week, this_week
+from memory.due import NEXT_WEEK, THIS_WEEK, due_day, next_week, this_week
 from memory.folding import fold
 from memory.timeexpr import Window
 from memory.trust import is_untrusted_source
@@ -42,8 +42,6 @@ _PENDING = re.compile(
     r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios)\b"
 )
 _BOTH = re.compile(r"\b(?:today and tomorrow|hoy y manana|hoy y mañana)\b")
-_THIS_WEEK = re.compile(r"\b(?:this week|esta semana)\b")
-_NEXT_WEEK = re.compile(r"\b(?:next week|la semana que viene|la (?:proxima|siguiente) semana)\b")
 
 
 def is_todo_question(question: str) -> bool:
@@ -128,9 +126,9 @@ def _span(folded: str, today: date, window: Window | None) -> tuple[date, date, 
     """The days a to-do question asks about, and whether it named them."""
     if _BOTH.search(folded):
         return today, today + timedelta(days=1), True
-    if _THIS_WEEK.search(folded):
+    if THIS_WEEK.search(folded):
         return (*this_week(today), True)
-    if _NEXT_WEEK.search(folded):
+    if NEXT_WEEK.search(folded):
         return (*next_week(today), True)
     day = due_day(folded, today)
     if day is not None:

@@ -16,11 +16,9 @@ import re
 from datetime import date, timedelta
 
 from memory.folding import fold
-from memory.timeexpr import _MONTHS as MONTHS
-from memory.timeexpr import _NUMBERS as NUMBERS
-from memory.timeexpr import _WEEKDAYS as WEEKDAYS
+from memory.timeexpr import MONTHS, NUMBERS, WEEKDAYS
 
-__all__ = ["due_day", "next_week", "this_week"]
+__all__ = ["NEXT_WEEK", "THIS_WEEK", "due_day", "next_week", "this_week"]
 
 _DAY = "|".join(WEEKDAYS)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -33,8 +31,8 @@ _TODAY = re.compile(
     r"\b(?:today|tonight|this (?:morning|afternoon|evening)|hoy|"
     r"esta (?:noche|tarde|ma[nñ]ana))\b"
 )
-_NEXT_WEEK = re.compile(r"\b(?:next week|la semana que viene|la (?:proxima|siguiente) semana)\b")
-_THIS_WEEK = re.compile(r"\b(?:this week|esta semana)\b")
+NEXT_WEEK = re.compile(r"\b(?:next week|la semana que viene|la (?:proxima|siguiente) semana)\b")
+THIS_WEEK = re.compile(r"\b(?:this week|esta semana)\b")
 _WEEKDAY = re.compile(
     rf"\b(?P<lead>(?:on|this|next|coming|by|until|before|el proximo|el siguiente|el|este|"
     rf"para el|hasta el|antes del) )(?P<day>{_DAY})\b(?P<tail> (?:pasado|anterior))?"
@@ -58,7 +56,7 @@ def due_day(text: str, today: date) -> date | None:
         return today + timedelta(days=2)
     if _TOMORROW.search(folded):
         return today + timedelta(days=1)
-    if _NEXT_WEEK.search(folded):
+    if NEXT_WEEK.search(folded):
         return next_week(today)[0]
     match = _IN_DAYS.search(folded)
     if match:

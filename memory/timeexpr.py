@@ -21,14 +21,14 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from dateutil.relativedelta import relativedelta
 from dateutil.relativedelta import weekday as Weekday
 
-__all__ = ["Window", "find_window"]
+__all__ = ["MONTHS", "NUMBERS", "WEEKDAYS", "Window", "find_window"]
 
-_WEEKDAYS = {
+WEEKDAYS = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
     "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2, "jueves": 3, "viernes": 4,
     "sabado": 5, "domingo": 6,
 }  # fmt: skip
-_MONTHS = {
+MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
     "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
@@ -37,17 +37,17 @@ _MONTHS = {
     "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11,
     "diciembre": 12,
 }  # fmt: skip
-_NUMBERS = {
+NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "un": 1, "uno": 1, "una": 1, "dos": 2,
     "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
     "diez": 10, "a couple of": 2, "couple of": 2,
 }  # fmt: skip
-_WD = "|".join(_WEEKDAYS)
-_MO = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_WD = "|".join(WEEKDAYS)
+_MO = "|".join(sorted(MONTHS, key=len, reverse=True))
 # Spanish writes its months whole: "de mar" is "of the sea" ("las alarmas del agua de mar").
-_MES = "|".join(sorted(list(_MONTHS)[list(_MONTHS).index("enero") :], key=len, reverse=True))
-_NUM = r"\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
+_MES = "|".join(sorted(list(MONTHS)[list(MONTHS).index("enero") :], key=len, reverse=True))
+_NUM = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ def _group(match: re.Match[str], *names: str) -> str:
 
 def _number(word: str) -> int:
     word = word.strip()
-    return int(word) if word.isdigit() else _NUMBERS[word]
+    return int(word) if word.isdigit() else NUMBERS[word]
 
 
 def _week_of(day: date) -> tuple[date, date]:
@@ -141,13 +141,13 @@ def _date_of(match: re.Match[str], today: date) -> date | None:
         year = match.group("year1")
         return _past_date(
             today,
-            _MONTHS[match.group("mon1")],
+            MONTHS[match.group("mon1")],
             int(match.group("day1")),
             int(year) if year else None,
         )
     year = match.group("year2")
     return _past_date(
-        today, _MONTHS[match.group("mon2")], int(match.group("day2")), int(year) if year else None
+        today, MONTHS[match.group("mon2")], int(match.group("day2")), int(year) if year else None
     )
 
 
@@ -209,7 +209,7 @@ def _weekday(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
             return None
         if re.search(r"\b(?:de|del)\s*$", m.string[: m.start()]):
             return None  # "el horario del sábado": whose hours, not which day
-    day = _previous_weekday(today, _WEEKDAYS[name])
+    day = _previous_weekday(today, WEEKDAYS[name])
     return day, day, None
 
 
@@ -227,7 +227,7 @@ def _last_month(m: re.Match[str], today: date) -> tuple[date, date, None]:
 
 
 def _in_month(m: re.Match[str], today: date) -> tuple[date, date, None]:
-    month = _MONTHS[_group(m, "mon", "mes")]
+    month = MONTHS[_group(m, "mon", "mes")]
     if m.group("year"):
         first = date(int(m.group("year")), month, 1)
     else:
@@ -270,7 +270,7 @@ def _between(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
 
 def _between_days(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
     """ "between November 9 and 11": one month, two days."""
-    end = _past_date(today, _MONTHS[m.group("mon")], int(m.group("last")), None)
+    end = _past_date(today, MONTHS[m.group("mon")], int(m.group("last")), None)
     if end is None:
         return None
     try:

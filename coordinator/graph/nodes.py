@@ -280,7 +280,6 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
         return {"dedupe": {"status": "new"}}
     # Comparing meanings needs numpy and the embedder: loaded only for curated layers.
     from memory.dedupe import find_duplicates
-    from memory.supersede import replaced
 
     records = [r for r in store.records() if r.active]
     candidates = [(r.id, r.text) for r in records]
@@ -299,8 +298,7 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     if result.status != "confirm" and vectors is not None and len(candidates):
         # A changed value can sit below "similar" ("migrated everyone to Bitwarden" vs
         # "… is LastPass"): the nearest entries are asked, not only the similar ones.
-        scores = vectors @ query_vector
-        match = replaced(state["text"], candidates, list(scores), thresholds)
+        match = _replaced_among(services, state["text"], candidates, vectors, query_vector)
         if match:
             texts = dict(found["texts"])
             texts[match] = next(t for i, t in candidates if i == match)
@@ -318,6 +316,21 @@ _CHANGE_TOLD = re.compile(
     r"ya no|pas(?:amos|[oó]) a|a partir de ahora)\b",
     re.IGNORECASE,
 )
+
+
+def _replaced_among(
+    services: Services,
+    text: str,
+    candidates: list[tuple[str, str]],
+    vectors: Any,
+    query: Any,
+) -> str | None:
+    """The id of the entry among ``candidates`` that ``text`` confidently replaces, judged
+    by the supersede model on the nearest of them (``memory.supersede.replaced``)."""
+    from memory.supersede import replaced
+
+    scores = vectors @ query
+    return replaced(text, candidates, list(scores), services.dedupe_thresholds)
 
 
 def _change_of_a_fact(state: CoordinatorState, services: Services) -> CoordinatorState | None:
@@ -339,8 +352,6 @@ def _change_of_a_fact(state: CoordinatorState, services: Services) -> Coordinato
         or not allowed(services.session_kind, "memory", "write")
     ):
         return None
-    from memory.supersede import replaced
-
     records = [r for r in services.memory.file.records() if r.active]
     if not records:
         return None
@@ -349,8 +360,7 @@ def _change_of_a_fact(state: CoordinatorState, services: Services) -> Coordinato
     if vectors is None:
         return None
     query = services.vectors_for([text])[0]
-    scores = vectors @ query
-    match = replaced(text, candidates, list(scores), services.dedupe_thresholds)
+    match = _replaced_among(services, text, candidates, vectors, query)
     if match is None:
         return None
     old = next(r for r in records if r.id == match)

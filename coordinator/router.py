@@ -26,7 +26,7 @@ __all__ = ["Route", "Router", "is_question", "strip_intent", "strip_project"]
 
 _REMEMBER = re.compile(
     r"^\s*(?:please\s+)?(?:remember|note(?! to self)|keep in mind|don't forget|do not forget|fyi)"
-    r"(?!\s+to\b)(?:\s+that)?\s*[:,-]?\s*",
+    r"\b(?!\s+to\b)(?:\s+that)?\s*[:,-]?\s*",  # whole words: "Notes …", "Remembered …" stay
     re.IGNORECASE,
 )
 # Session context: "in this conversation", "para esta conversación", or a line that opens
@@ -240,17 +240,20 @@ def strip_intent(text: str) -> tuple[str, bool]:
     return text, False
 
 
-# A chat line that asks rather than states: the Coordinator answers it (chat's intent).
-_CHAT_QUESTION = re.compile(
-    r"^\s*(?:what|when|where|who|whom|which|why|how|is|are|was|were|do|does|did|can|could|"
-    r"should|have|has|any|list|show me|tell me|remind me what)\b",
-    re.IGNORECASE,
-)
-
-
 def is_question(line: str) -> bool:
-    """A chat line that asks rather than states (the Coordinator answers it)."""
-    return line.rstrip().endswith("?") or bool(_CHAT_QUESTION.match(line))
+    """A chat line that asks rather than states (the Coordinator answers it): it ends with
+    "?", or it opens as the router's questions do. A bare opener is not enough: "How to
+    renew the cert: …" is a procedure, "Was at the lab all day", "Have to call the plumber"
+    and "Can't find the spare fuse" are notes with the subject left out."""
+    from coordinator.todos import is_todo_question  # "list my todos", "que tengo que hacer"
+
+    if line.rstrip().endswith("?") or is_todo_question(line):
+        return True
+    return bool(
+        _REMIND_QUESTION.search(line)
+        or _ASK_FOR.search(line)
+        or (not _REMIND_ANYWHERE.search(line) and _QUESTION.search(line))
+    )
 
 
 class Router:

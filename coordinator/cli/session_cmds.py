@@ -22,6 +22,7 @@ from coordinator.cli.app import cli, emit_json, json_option, open_lab
 def chat(ctx: click.Context, script: Path | None, project: str | None, keep: bool) -> None:
     """The lab assistant: statements are remembered, questions answered from memory."""
     from coordinator.session.chat import interactive_lines, prompt_text, run_chat
+    from coordinator.session.paste import blocks
 
     with open_lab(ctx) as lab:
         if keep:
@@ -30,7 +31,7 @@ def chat(ctx: click.Context, script: Path | None, project: str | None, keep: boo
             lab.boot(project=project)
         if script is not None:
             lines = script.read_text(encoding="utf-8").splitlines()
-            run_chat(lab, lines, click.echo)
+            run_chat(lab, blocks(lines), click.echo)
         elif sys.stdin.isatty():
             click.echo(
                 f"labmem chat — workspace {lab.workspace.root} ({lab.session_kind} "
@@ -42,7 +43,7 @@ def chat(ctx: click.Context, script: Path | None, project: str | None, keep: boo
             )
             run_chat(lab, typed, click.echo)
         else:
-            run_chat(lab, sys.stdin, click.echo)
+            run_chat(lab, blocks(sys.stdin), click.echo)
 
 
 @cli.command()

@@ -55,6 +55,27 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     if named and named != lab.session.project:
         lab.boot(project=named)
         out(f"(active project: {named})")
+    for said in _statements(lab, line):
+        _turn(lab, said, out)
+    return True
+
+
+def _statements(lab: Lab, line: str) -> list[str]:
+    """A pasted bullet list is one statement per item (``coordinator.session.paste``)."""
+    if "\n" not in line:
+        return [line]
+    from coordinator.session.paste import items
+    from memory.hygiene import check_texts
+
+    limit = lab.settings.max_entry_bytes
+    return items(
+        line,
+        lab.services.router().route,
+        lambda text: check_texts([text], limit)[0] is not None,
+    )
+
+
+def _turn(lab: Lab, line: str, out: Callable[[str], None]) -> None:
     result = lab.handle(line)
     kind = result.get("intent")
     lab.add_turn("user", line if kind != "refuse" else WITHHELD_TURN)
@@ -75,7 +96,6 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     else:
         r = result["receipt"]
         out(_receipt_line(lab, r))
-    return True
 
 
 def _named_project(lab: Lab, line: str) -> str | None:

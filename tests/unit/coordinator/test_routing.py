@@ -444,3 +444,23 @@ def test_a_phrase_being_defined_is_no_trigger() -> None:
     assert alias.layer != "skill", alias.reason
     scoped = router.route('for this convo when i say "the band" i mean the year 8 rock group')
     assert scoped.layer == "session", scoped.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Notes from today: replaced the UPS battery",
+            "Notes from today: replaced the UPS battery",
+        ),
+        ("Remembered to water the orchids", "Remembered to water the orchids"),
+        ("Notebook battery died again", "Notebook battery died again"),
+        ("Keep in mindfulness class on Tuesdays", "Keep in mindfulness class on Tuesdays"),
+        ("Remember that the NAS is at 10.0.0.5", "The NAS is at 10.0.0.5"),
+        ("Note: the saw blade is dull", "The saw blade is dull"),
+    ],
+)
+def test_only_a_whole_remember_word_is_taken_off(text: str, kept: str) -> None:
+    from coordinator.router import strip_intent
+
+    assert strip_intent(text)[0] == kept

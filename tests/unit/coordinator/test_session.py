@@ -162,6 +162,14 @@ def test_ask_json_cites_its_sources(home: Path) -> None:
         ("When did we move the NAS", True),
         ("Restarted the router.", False),
         ("The NAS is at 10.0.0.5", False),
+        ("cual es la ip del nas", True),
+        ("list my todos", True),
+        ("¿qué tengo que hacer hoy", True),
+        # a bare opener is not a question: a procedure, notes with the subject left out
+        ("How to renew the cert: stop nginx, run certbot renew, start nginx", False),
+        ("Was at the lab all day", False),
+        ("Have to call the plumber tomorrow", False),
+        ("Can't find the spare fuse", False),
     ],
 )
 def test_question_detection(line: str, expected: bool) -> None:
@@ -269,3 +277,36 @@ def test_decisions_and_pitfalls_said_while_a_project_is_active_go_to_its_notes(
     notes = (home / "projects/club-booking/NOTES.md").read_text()
     assert "date picker breaks on Safari" in notes and "Netlify Forms" in notes
     assert who.layer != "project"  # who someone is stays where it was routed
+
+
+def test_a_pasted_list_is_one_statement_per_item(home: Path) -> None:
+    pasted = (
+        "Notes from today:\n"
+        "- Replaced the UPS battery in the rack.\n"
+        "- The NAS is at 10.0.0.5.\n"
+        "Lessons:\n"
+        "- Always check free disk space before upgrading Pi-hole.\n"
+        "- Label every cable.\n"
+    )
+    result = CliRunner().invoke(cli, ["chat"], input=pasted)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("written:") == 4
+    memory = (home / "MEMORY.md").read_text()
+    assert "- Lessons: Label every cable." in memory  # the heading decides where it goes
+    assert "Notes from today" not in memory  # ... or only sets the scene
+    day = next((home / "memory").glob("*.md")).read_text()
+    assert "Notes from today" not in day and "Replaced the UPS battery in the rack." in day
+
+
+def test_a_pasted_how_to_stays_whole_and_a_secret_refuses_the_whole_paste(home: Path) -> None:
+    pasted = (
+        "How to renew the cert:\n- stop nginx\n- run certbot renew\n- start nginx\n"
+        "Shopping:\n- pipette tips\n- the wifi password is Hx7-pq99-Lm\n"
+    )
+    result = CliRunner().invoke(cli, ["chat"], input=pasted)
+    assert result.exit_code == 0, result.output
+    skill = (home / "skills" / "renew-the-cert" / "SKILL.md").read_text()
+    assert "run certbot renew" in skill and "start nginx" in skill
+    assert "refused:" in result.output
+    for path in home.rglob("*.md"):
+        assert "pipette tips" not in path.read_text() and "Hx7-pq99-Lm" not in path.read_text()

@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from coordinator.project_names import mentions
+from coordinator.tense import tells_done
+from coordinator.todo_words import is_todo_question
 from memory.folding import fold_ascii
 
 if TYPE_CHECKING:
@@ -245,8 +247,6 @@ def is_question(line: str) -> bool:
     "?", or it opens as the router's questions do. A bare opener is not enough: "How to
     renew the cert: …" is a procedure, "Was at the lab all day", "Have to call the plumber"
     and "Can't find the spare fuse" are notes with the subject left out."""
-    from coordinator.todos import is_todo_question  # "list my todos", "que tengo que hacer"
-
     if line.rstrip().endswith("?") or is_todo_question(line):
         return True
     return bool(
@@ -320,6 +320,11 @@ class Router:
         noted = self._project_note(text, vector, project)
         if noted:
             return noted
+        return self._classified(text, vector, project)
+
+    def _classified(self, text: str, vector: _Lazy, project: str | None) -> Route:
+        """The classifier's route, with what the words settle: a project the text names, a
+        task told as done (an event: filed as a task it would come back as due today)."""
         # "Note to self: …" is kept: a lesson or a fact, or a to-do for the day.
         allowed = frozenset({"memory", "daily", "project"}) if _NOTE_TO_SELF.search(text) else None
         guess = self.model.predict(text, vector(), tuple(self.known_projects), allowed)
@@ -332,9 +337,12 @@ class Router:
             return Route("project", kind, f"{reason}; names the project '{project}'", project)
         if guess.layer == "project" and not project:
             project = self.project_hinted(text)
+        kind = guess.kind
+        if guess.layer == "daily" and kind == "task" and tells_done(text):
+            kind, reason = "event", f"{reason}; told as done"  # not due today: it is done
         return Route(
             guess.layer,
-            guess.kind,
+            kind,
             reason,
             project if guess.layer == "project" else None,
             guess.confidence,

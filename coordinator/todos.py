@@ -16,6 +16,7 @@ from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from coordinator import reads
+from coordinator.todo_words import is_todo_question
 from memory.due import NEXT_WEEK, THIS_WEEK, due_day, next_week, this_week
 from memory.folding import fold
 from memory.timeexpr import Window
@@ -29,24 +30,10 @@ __all__ = ["TodoList", "due_tasks", "is_todo_question", "todo_list", "untrusted_
 
 LIST_LIMIT = 8  # lines listed; the rest are counted
 PENDING_AHEAD_DAYS = 30  # "¿qué tengo pendiente?": the last week and the coming month
-_TODO = re.compile(
-    r"\b(?:what (?:do|have|must) i (?:have |need |got )?to do|what do i need to do|"
-    r"what(?:'s| is|s) due|(?:is )?anything due|what are my (?:tasks|reminders|to-?dos)|"
-    r"my (?:to-?dos?|todo list|reminders|tasks)|(?:any|what) reminders|to-?do list|"
-    r"what did i ask you to remind me|"
-    r"que tengo (?:que hacer|pendiente)|tengo (?:algo|tareas) (?:que hacer|pendientes?)|"
-    r"que (?:tareas|recordatorios|pendientes) tengo|mis (?:tareas|recordatorios|pendientes)|"
-    r"que me toca hacer|lista de tareas)\b"
-)
 _PENDING = re.compile(
     r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios)\b"
 )
 _BOTH = re.compile(r"\b(?:today and tomorrow|hoy y manana|hoy y mañana)\b")
-
-
-def is_todo_question(question: str) -> bool:
-    """A question about the owner's to-dos, not one that only holds "todos" or "pending"."""
-    return bool(_TODO.search(fold(question)))
 
 
 def untrusted_mark(record: Record) -> str:

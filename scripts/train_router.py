@@ -59,12 +59,14 @@ ROUTING_SETS = {
     "v3": ("frozen_v3_routing.jsonl",),
     "v4": ("frozen_v4_routing.jsonl",),
     "v5": ("frozen_v5_routing.jsonl",),
+    "v6": ("frozen_v6_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
     "v3": ("frozen_v3_distill.jsonl",),
     "v4": ("frozen_v4_distill.jsonl",),
     "v5": ("frozen_v5_distill.jsonl",),
+    "v6": ("frozen_v6_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -84,13 +86,16 @@ FIXTURE = ROOT / "tests" / "fixtures" / "routing.txt"
 SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
 
 
-# The v4 and v5 writers' kinds in labmem's words (their "none" is a question or small
-# talk; a project "fact" is a note, a project "todo" a task).
+# The v4 and later writers' kinds in labmem's words (their "none" is a question or small
+# talk; a project "fact" is a note, a project "todo" a task; a daily "task" is a task done
+# that day — "what happened or got done today" — an event in labmem, not a to-do).
+MAPPED = frozenset({"v4", "v5", "v6", "v7"})
 WRITER_KINDS = {
     "none/none": "question?",
     "session/context": "note",
     "project/fact": "note",
     "project/todo": "task",
+    "skill/trigger": "procedure",
 }
 QUESTION = re.compile(
     r"\?\s*$|^\s*¿|^\s*(?:what|how|why|when|where|who|which|is|are|do|does|can|qu[eé]|"
@@ -113,12 +118,14 @@ def adapt(writer: str, row: dict[str, Any]) -> dict[str, Any] | None:
     if writer == "v4" and row.get("layer") == "skill":
         return None
     project = row.get("project")
-    mapped = writer in {"v4", "v5"}
+    mapped = writer in MAPPED
     kind = WRITER_KINDS.get(f"{row.get('layer')}/{row['kind']}") if mapped else None
     if kind == "question?":
         kind = "question" if QUESTION.search(row["text"]) else "smalltalk"
     # The kinds a route may give and still match the writer's (benchmarks/routing.py).
     kinds = same_kind(str(row.get("layer")), str(row["kind"])) or {kind or row["kind"]}
+    if mapped and (row.get("layer"), row["kind"]) == ("daily", "task"):
+        kind, kinds = "event", {"event"}  # a task done that day, not a to-do
     return {
         **row,
         "kinds": kinds,

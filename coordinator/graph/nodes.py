@@ -295,7 +295,13 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
         "score": result.score,
         "texts": {i: t for i, t in candidates if i in result.similar},
     }
-    if result.status != "confirm" and vectors is not None and len(candidates):
+    if result.status != "confirm" and candidates:
+        from coordinator.across import repeated_across
+
+        again = repeated_across(services, state["text"], candidates)  # said in the other language
+        if again:
+            found.update(status="confirm", match=again[0], score=again[1])
+    if found["status"] != "confirm" and vectors is not None and len(candidates):
         # A changed value can sit below "similar" ("migrated everyone to Bitwarden" vs
         # "… is LastPass"): the nearest entries are asked, not only the similar ones.
         match = _replaced_among(services, state["text"], candidates, vectors, query_vector)
@@ -327,10 +333,12 @@ def _replaced_among(
 ) -> str | None:
     """The id of the entry among ``candidates`` that ``text`` confidently replaces, judged
     by the supersede model on the nearest of them (``memory.supersede.replaced``)."""
+    from coordinator.across import replaced_across
     from memory.supersede import replaced
 
     scores = vectors @ query
-    return replaced(text, candidates, list(scores), services.dedupe_thresholds)
+    match = replaced(text, candidates, list(scores), services.dedupe_thresholds)
+    return match or replaced_across(services, text, candidates)
 
 
 def _change_of_a_fact(state: CoordinatorState, services: Services) -> CoordinatorState | None:

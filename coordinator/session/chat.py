@@ -171,8 +171,7 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
         hits = lab.search(arg, k=5)
         out("\n".join(f"{h.score:.2f} {h.citation} {h.text}" for h in hits) or "No matches.")
     elif name == "project" and arg:
-        lab.boot(project=arg)
-        out(f"Active project: {arg}")
+        out(_start_project(lab, arg))
     elif name == "project":
         known = ", ".join(lab.project_names()) or "none yet"
         active = lab.session.project
@@ -183,6 +182,21 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     else:
         out(f"Unknown or incomplete command {line!r}. Type /help.")
     return True
+
+
+def _start_project(lab: Lab, name: str) -> str:
+    """``/project NAME``: make NAME active, creating its notes when it is new (a name that
+    is not a valid project name is refused with the rule)."""
+    from memory.visibility import allowed
+    from projects.notes import check_project_name
+
+    check_project_name(name)
+    created = ""
+    if not lab.projects.exists(name) and allowed(lab.session_kind, "project", "write"):
+        lab.projects.create(name)
+        created = f"Created project {name} (projects/{name}/NOTES.md). "
+    lab.boot(project=name)
+    return f"{created}Active project: {name}"
 
 
 def prompt_text(lab: Lab) -> str:

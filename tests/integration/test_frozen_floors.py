@@ -146,6 +146,7 @@ def fifth() -> dict[str, Any]:
         [DATA / "frozen_v5_routing.jsonl"],
         [DATA / "frozen_v5_pairs.jsonl"],
         [DATA / "frozen_v5_distill.jsonl"],
+        daily_task_done=True,  # this writer's daily "task" is a task done that day
     )
     return result
 
@@ -159,7 +160,8 @@ def test_fifth_set_figure_holds_its_floor(fifth: dict[str, Any], part: str, name
 # The sixth, independently written sets (README_v6.md), read once before a round's changes
 # and once after them (docs/benchmarks.md, "Sixth independently written sets"): routing
 # layer 0.825 → 0.896, supersede P/R 0.831/0.831 both times, durability P 0.984 → 0.984,
-# R 0.945 → 0.940. Training data from here on: floors (rounded down).
+# R 0.945 → 0.940. Training data from here on: floors (rounded down). The router is trained
+# on them since (layer 0.992 on them is a training figure, not the target met).
 V6_FLOORS = {
     ("routing", "layer_accuracy"): 0.89,
     ("supersede", "precision"): 0.83,
@@ -177,6 +179,7 @@ def sixth() -> dict[str, Any]:
         [DATA / "frozen_v6_routing.jsonl"],
         [DATA / "frozen_v6_pairs.jsonl"],
         [DATA / "frozen_v6_distill.jsonl"],
+        daily_task_done=True,  # this writer's daily "task" is a task done that day
     )
     return result
 
@@ -185,9 +188,3 @@ def sixth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V6_FLOORS))
 def test_sixth_set_figure_holds_its_floor(sixth: dict[str, Any], part: str, name: str) -> None:
     assert sixth[part][name] >= V6_FLOORS[(part, name)], (part, name, sixth[part][name])
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="sixth set when read: layer accuracy 0.896 (missed)")
-def test_sixth_set_meets_the_routing_target(sixth: dict[str, Any]) -> None:
-    assert sixth["routing"]["layer_accuracy"] >= 0.95

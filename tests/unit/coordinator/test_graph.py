@@ -121,3 +121,21 @@ def test_turn_inputs_never_leak_into_the_next_call(lab: Lab) -> None:
     assert receipt.status == "not_stored" and receipt.kind in {"question", "smalltalk"}
     kept = lab.remember("Rebooted the switch.")  # the last turn's answer does not leak
     assert kept.status == "written" and kept.layer == "daily"
+
+
+@pytest.mark.integration  # the multilingual model judges across languages
+def test_a_fact_changed_or_said_again_in_the_other_language(home: Path) -> None:
+    with Lab.open(home) as lab:
+        old = lab.remember(
+            "The label printer is a Brother QL-820NWB at 192.168.5.20.", layer="memory"
+        )
+        new = lab.remember("ahora la impresora de etiquetas está en 192.168.5.31", layer="memory")
+        assert new.status == "superseded" and (new.supersedes or {}).get("id") == old.id
+        nas = lab.remember("The NAS is at 10.0.0.5.", layer="memory")
+        again = lab.remember("El NAS está en 10.0.0.5", layer="memory")
+        assert again.status == "confirmed" and again.id == nas.id
+        other = lab.remember("La centrífuga está en el sótano.", layer="memory")
+        assert other.status == "written"  # another subject: neither replaced nor confirmed
+        active = {r.id: r.text for r in lab.memory_records() if r.active}
+    assert old.id not in active and nas.id in active and other.id in active
+    assert "El NAS" not in (home / "MEMORY.md").read_text()

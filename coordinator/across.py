@@ -1,0 +1,67 @@
+"""A fact said again, or changed, in the other language.
+
+MiniLM (the search model) is English: "ahora la impresora de etiquetas está en 192.168.5.31"
+scores 0.31 with "The label printer is a Brother QL-820NWB at 192.168.5.20." and is never
+weighed as its update; "El NAS está en 10.0.0.5" is written beside "The NAS is at 10.0.0.5"
+as a second entry. For the entries written in the other language than the statement, the
+multilingual model (Universal Sentence Encoder, English and Spanish in one space) gives the
+closeness instead: 0.65 for the printer's change, 0.95 for the NAS said again, 0.04 for an
+unrelated fact. The same judges then decide as within one language: the supersede model
+(``memory.supersede.replaced``) for a change, and for a repeat a closeness of
+``SAME_ACROSS`` or more with the same numbers, names and negation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from coordinator.crosslang import spanish_in
+from memory.dedupe import differs_in_specifics
+
+if TYPE_CHECKING:
+    from coordinator.services import Services
+
+__all__ = ["SAME_ACROSS", "repeated_across", "replaced_across"]
+
+SAME_ACROSS = 0.85  # a fact and its translation: 0.88–0.97; two facts of one subject ≤ 0.75
+
+
+def _other_language(text: str, candidates: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    spanish = spanish_in([text])
+    return [(i, t) for i, t in candidates if spanish_in([t]) != spanish]
+
+
+def _closeness(services: Services, text: str, others: list[tuple[str, str]]) -> list[float]:
+    if not others:
+        return []
+    vectors = services.across_vectors([t for _, t in others])
+    query = services.across_vectors([text], keep=False)
+    if vectors is None or query is None:
+        return []
+    return [float(x) for x in vectors @ query[0]]
+
+
+def replaced_across(services: Services, text: str, candidates: list[tuple[str, str]]) -> str | None:
+    """The id of the other-language entry ``text`` confidently replaces, or None."""
+    from memory.supersede import replaced
+
+    others = _other_language(text, candidates)
+    scores = _closeness(services, text, others)
+    if not scores:
+        return None
+    return replaced(text, others, scores, services.dedupe_thresholds)
+
+
+def repeated_across(
+    services: Services, text: str, candidates: list[tuple[str, str]]
+) -> tuple[str, float] | None:
+    """(id, closeness) of the other-language entry ``text`` says again, or None."""
+    others = _other_language(text, candidates)
+    scores = _closeness(services, text, others)
+    if not scores:
+        return None
+    best = max(range(len(scores)), key=lambda i: scores[i])
+    entry_id, old = others[best]
+    if scores[best] >= SAME_ACROSS and not differs_in_specifics(old, text):
+        return entry_id, scores[best]
+    return None

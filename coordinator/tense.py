@@ -1,0 +1,74 @@
+"""Done or still to do: the tense of a daily-log line, in English and Spanish.
+
+A line that tells what was done ("Watered the garden", "Bought pipette tips", "Hoy he
+limpiado la centrífuga", "Regué el huerto") is an event of the day, whatever the classifier
+guessed: filed as a task it would come back as due today. One that says what is still to do
+("need to order gloves", "mañana llamar al técnico", "tengo que …") keeps its task.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.folding import fold
+
+__all__ = ["tells_done"]
+
+# Words that open a line before its verb: "today I", "this morning we", "hoy", "ya".
+_LEAD = (
+    r"^\s*(?:(?:today|this morning|this afternoon|this evening|tonight|yesterday|earlier|"
+    r"finally|just|already|also|then|hoy|ayer|esta (?:ma[nñ]ana|tarde|noche)|anoche|"
+    r"por fin|ya|tambi[eé]n|luego)\s*,?\s+)*(?:(?:i|we)\s+(?:just\s+|already\s+|finally\s+)?)?"
+)
+_IRREGULAR = (
+    "went took bought made got did ran saw found brought came gave had left lost met paid "
+    "sent sold spent told wrote drove ate forgot began broke chose fell fed felt flew heard "
+    "held kept knew led lent sat slept spoke stood taught thought threw understood woke won "
+    "wore built caught dug drew hung hid rode rang sang shook stuck swam swept tore bent "
+    "blew bled dealt drank froze ground overslept rebuilt redid remade rewrote sank spun"
+)
+# Words ending in -ed that are not a past tense.
+_NOT_PAST = "need needs feed seed shed bed red speed weed breed proceed succeed exceed embed"
+_ES_IRREGULAR = (
+    "fui fue fuimos hice hizo hicimos tuve tuvo tuvimos estuve estuvo estuvimos puse puso "
+    "pusimos dije dijo dijimos traje trajo trajimos vine vino vinimos pude pudo pudimos vi "
+    "vio di dio anduve quise supe"
+)
+_EN_PAST = re.compile(
+    _LEAD + rf"(?:(?!(?:{_NOT_PAST.replace(' ', '|')})\b)[a-z]+ed|{_IRREGULAR.replace(' ', '|')})\b"
+)
+_PERFECT = re.compile(
+    _LEAD + r"(?:(?:have|has|'ve)\s+(?:just\s+|already\s+|finally\s+)?[a-z]+(?:ed|en|ne|wn)|"
+    r"(?:he|hemos|ha|han)\s+(?:ya\s+)?[a-z]+(?:ado|ido|echo|isto|uesto|ierto|ito))\b"
+)
+# Spanish preterite, first or third person singular: "regué", "limpió", "compré".
+_ES_PRETERITE = re.compile(
+    _LEAD + rf"(?:[a-zñ]+(?:é|ó)|{_ES_IRREGULAR.replace(' ', '|')})(?=\s|[,.;:!]|$)"
+)
+# First person plural reads the same in present and preterite ("limpiamos"): past only with a
+# time of the day already gone.
+_ES_WE = re.compile(_LEAD + r"[a-zñ]+(?:amos|imos)\b")
+_GONE = re.compile(
+    r"\b(?:this morning|yesterday|earlier today|last night|esta ma[nñ]ana|ayer|anoche|"
+    r"antes|hace un rato|already|ya)\b"
+)
+_STILL_TO_DO = re.compile(
+    r"\b(?:need(?:s)? to|have to|has to|must|should|gotta|going to|gonna|will|tomorrow|"
+    r"later|next (?:week|month|time)|by (?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|tonight)|todo|to-do|pending|remind|"
+    r"tengo que|tenemos que|hay que|debo|debemos|necesito|necesitamos|voy a|vamos a|"
+    r"(?<!esta )ma[nñ]ana|luego|pendiente|recordar|la semana que viene|el proximo)\b"
+)
+
+
+def tells_done(text: str) -> bool:
+    """True when ``text`` tells something done, in the past or present perfect, and says
+    nothing still to do."""
+    # Spanish accents matter here: "regué" is a past, "regue" no word — fold the rest only.
+    lowered = text.lower()
+    folded = fold(text)
+    if _STILL_TO_DO.search(folded):
+        return False
+    if _EN_PAST.search(folded) or _PERFECT.search(folded) or _ES_PRETERITE.search(lowered):
+        return True
+    return bool(_ES_WE.search(folded) and _GONE.search(folded))

@@ -1,0 +1,26 @@
+"""Is a question about the owner's to-dos? "what do I have to do today?", "what's due this
+week?", "any reminders for Monday?", "¿qué tengo pendiente?" — not one that only holds
+"todos" or "pending". Words only: the router and chat ask it before anything is read."""
+
+from __future__ import annotations
+
+import re
+
+from memory.folding import fold
+
+__all__ = ["is_todo_question"]
+
+_TODO = re.compile(
+    r"\b(?:what (?:do|have|must) i (?:have |need |got )?to do|what do i need to do|"
+    r"what(?:'s| is|s) due|(?:is )?anything due|what are my (?:tasks|reminders|to-?dos)|"
+    r"my (?:to-?dos?|todo list|reminders|tasks)|(?:any|what) reminders|to-?do list|"
+    r"what did i ask you to remind me|"
+    r"que tengo (?:que hacer|pendiente)|tengo (?:algo|tareas) (?:que hacer|pendientes?)|"
+    r"que (?:tareas|recordatorios|pendientes) tengo|mis (?:tareas|recordatorios|pendientes)|"
+    r"que me toca hacer|lista de tareas)\b"
+)
+
+
+def is_todo_question(question: str) -> bool:
+    """A question about the owner's to-dos, not one that only holds "todos" or "pending"."""
+    return bool(_TODO.search(fold(question)))

@@ -286,7 +286,9 @@ def stands_alone(text: str, start: int, end: int) -> bool:
         return False
     if _TIME_OR_AMOUNT.match(prev):
         return False
-    words = re.findall(r"[^\W\d_]+", text[max(0, start - 30) : start])
+    # only words of the same clause: "from outside, punch 51116#" is no time
+    clause = re.split(r"[,;.!?]\s", text[max(0, start - 30) : start])[-1]
+    words = re.findall(r"[^\W\d_]+", clause)
     return not any(_TIME_OR_AMOUNT.match(w) and len(w) > 3 for w in words[-4:])
 
 

@@ -43,7 +43,11 @@ TYPED = (
     r"introduce|introducir|introduces|mete|meter|digita|digitar|digitas|digite|usa-se|"
     r"carrega|carregar|tippe|tippen|tippst|eingeben|gib|drück|drücke|drücken|tape|taper|"
     r"tapez|tapes|compose|composer|composez|saisir|saisis|saisissez|digitare|digiti|"
-    r"inserisci|inserire|componi|comporre|premi|premere"
+    r"inserisci|inserire|componi|comporre|premi|premere|"
+    # said while doing it: "en tapant 03977", "punching 5511#", "tecleando 4471"
+    r"keying in|punch|punching|entering|tapant|composant|saisissant|tecleando|"
+    r"digitando|introduciendo|poniendo|metiendo|inserendo|componendo|premendo|"
+    r"tippend|eingebend"
 )
 OPENED = r"with|using|con|com|mit|avec"  # "opens with", "se abre con", "lo abres con", "ficou com"
 # Something a code opens or unlocks, or a word for the code, anywhere in the text.

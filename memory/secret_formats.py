@@ -50,6 +50,7 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("PyPI token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
         ("Atlassian token", r"\bATATT[A-Za-z0-9_=-]{40,}"),
         ("Vault token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}"),
+        ("Twitch token", r"\boauth:(?=[a-z]*\d)[a-z0-9]{30}\b"),
         ("Proxmox API token", r"@(?:pam|pve)![\w.-]+[=:\s]\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"),
         ("BitLocker recovery key", r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"),
         ("private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),

@@ -106,7 +106,9 @@ def setup_key(text: str) -> bool:
 
 # A key written in groups of four letters and digits, in a text about a network or a
 # credential: "wifi at home → 66LR CQV6 UJIZ 16E8" (not a serial, an IBAN or a card number).
-_KEY_GROUPS = re.compile(r"(?<![\w-])(?:[A-Z0-9]{4}[ -]){2,7}[A-Z0-9]{4}(?![\w-])")
+_KEY_GROUPS = re.compile(
+    r"(?<![\w-])(?:(?:[A-Z0-9]{4}[ -]){2,7}[A-Z0-9]{4}|(?:[a-z0-9]{4}-){3,7}[a-z0-9]{4})(?![\w-])"
+)
 _KEY_WORDS = LazyPattern(
     lambda: (
         rf"(?i)(?<!\w)(?:{pattern('network', 'wifi_key', 'password', 'token', 'credentials')})"

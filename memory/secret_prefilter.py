@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from memory.secret_spoken import DIGIT_WORDS
 from memory.secret_vocab import WEAK, factored, fold, forms, stems
 
 __all__ = ["suspect_indexes"]
@@ -156,6 +157,13 @@ _SHAPES = (
     re.compile(rb"\xe2\x86\x92[^\n]*?\d"),
 )
 _DIGIT = re.compile(r"\d")
+_DIGIT_WORD = _trie_pattern(
+    {v for word in DIGIT_WORDS | {"zéro", "três", "fünf"} for v in _case_variants(word)}
+).encode()
+# Three digit words in a row, in the lowered batch with punctuation as spaces.
+_SPOKEN_RUN = re.compile(
+    b" (?:" + _DIGIT_WORD + b") +(?:" + _DIGIT_WORD + b") +(?:" + _DIGIT_WORD + b")(?= )"
+)
 
 
 # Every form of the credential vocabulary (memory/secret_vocab.py) that a detector keys on,
@@ -313,7 +321,10 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
         while at >= 0:
             (weak if stem_weak else hits).add(_line_of(starts, at))
             at = words.find(stem, at + 1)
+    # ... or digits said one at a time: "the gate code: two eight zero two"
     hits.update(i for i in weak - hits if _DIGIT.search(texts[i]))
+    # digits said one at a time: "der Tresor geht mit fünf vier acht sechs"
+    hits.update(_line_of(starts, m.start() + 1) for m in _SPOKEN_RUN.finditer(words))
     for m in _SYMBOL.finditer(spaced):
         i = _line_of(starts, m.start())
         if i not in hits and _mixed_token(spaced, m.start()):

@@ -208,7 +208,9 @@ def _joined_words(value: str) -> bool:
     return len(parts) >= 3 and all(len(p) >= 3 and p.isalpha() for p in parts)
 
 
-_SHORT_HEX = re.compile(r"^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{6,12}$")
+_SHORT_HEX = re.compile(
+    r"^(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)(?:[0-9a-f]{6,12}|[0-9A-F]{6,12})$"
+)
 
 
 def _never_credential(value: str, *, direct: bool) -> bool:

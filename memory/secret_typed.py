@@ -51,6 +51,10 @@ _CODE_THEN_VERB = re.compile(
 _OPENS_WITH_CODE = re.compile(
     rf"(?i)(?<!\w)(?:opens?|unlocks?|abre|se abre|öffnet|s'ouvre|ouvre|si apre|apre|abre-se|"
     rf"desbloqueia|desbloquea|sblocca)\s+(?:with|using|con|mit|avec|com)\s+"
+    # "se abre con el código 87356": the code's name may come between
+    rf"(?:(?:the|its|el|la|su|o|a|le|il|den|dem|die|das|seinem|le|son)\s+)?"
+    rf"(?:(?:code|c[óo]digo|codice|pin|combination|combinaci[óo]n|combina[çc][ãa]o|"
+    rf"combinaison|combinazione|kombination|zahlenkombination)\s+)?"
     rf"(?P<value>\d{{4,8}}[#*]?|\d{{1,4}}(?:[-*]\d{{1,4}}){{1,3}}[#*]?){CODE_END}"
 )
 
@@ -67,12 +71,22 @@ def _opens_with_code(text: str, named: bool) -> bool:
     return False
 
 
+# A dial turned to its numbers: "on tourne 33-20-72", "turn it to 12, 34, 7".
+_TURNED = re.compile(
+    r"(?i)(?<!\w)(?:turn|turns|turning|tourne|tourner|tournez|tournes|gira|girar|giras|girare|"
+    r"giri|dreh|drehe|drehen|drehst|dreht|roda|rodar|rodas)\s+(?:(?:it|la|le|lo|ihn|es)\s+)?"
+    r"(?:(?:to|a|à|sur|auf|en|on|até)\s+)?\d{1,2}(?:\s*[-,/]\s*\d{1,2}){2,3}(?![\w,/-]*\d)"
+)
+
+
 def typed_code(text: str) -> bool:
     named = OPENS.search(text) is not None
     if _opens_with_code(text, named):
         return True
     if not named:
         return False
+    if _TURNED.search(text):
+        return True
     for m in _CODE_THEN_VERB.finditer(text):
         if not YEAR.fullmatch(m.group("value")):
             return True
@@ -114,7 +128,8 @@ def typed_password(text: str) -> bool:
 # "use Nimbus-Kite-42 to log in": a value, then what it is for.
 _USE_TO_ENTER = re.compile(
     r"(?i)(?<!\w)(?:use|usa|utiliza|usar|benutze|nimm|utilise|utilisez|usa|utilizza|use)\s+"
-    r"(?P<value>\S+)\s+(?:to (?:log ?in|sign ?in|get in|unlock|connect)|para (?:entrar|acceder|"
+    r"(?P<value>\S+)\s+(?:to (?:log ?in(?:to)?|sign ?in(?:to)?|get in(?:to)?|unlock|connect)|"
+    r"para (?:entrar|acceder|"
     r"conectar|iniciar sesi[óo]n|desbloquear)|zum (?:anmelden|einloggen|entsperren)|um sich|"
     r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare|collegarti)|"
     r"para (?:aceder|ligar|desbloquear))(?!\w)"
@@ -125,7 +140,8 @@ _ENTER_THEN_USE = re.compile(
     r"(?i)(?<!\w)(?:to (?:log ?in(?:to)?|sign ?in(?:to)?|get in(?:to)?|unlock)|para (?:entrar|"
     r"acceder|iniciar sesi[óo]n|desbloquear|aceder)|zum (?:anmelden|einloggen|entsperren)|"
     r"pour (?:se connecter|entrer|d[ée]verrouiller)|per (?:entrare|accedere|sbloccare))"
-    r"(?:\s+[^\s,.;:]+){0,8}?[,:]?\s+(?:use|usa|utiliza|usar|pon|mete|benutze|nimm|"
+    # the words between may hold a comma: "to get into the POS, tell him to use 552013"
+    r"(?:[,:]?\s+[^\s,.;:]+){0,10}?[,:]?\s+(?:use|usa|utiliza|usar|pon|mete|benutze|nimm|"
     r"utilise|utilisez|utilizza|digita)\s+(?P<value>\S+)"
 )
 
@@ -144,6 +160,10 @@ _SIGN_IN_WITH = re.compile(
 )
 
 
+# A PIN used to get in: "use 5520 to get into the POS" (not a year: "use 2024 to …").
+_PIN = re.compile(r"(?!(?:19|20)\d\d\b)\d{4,8}[#*]?")
+
+
 def use_to_enter(text: str) -> bool:
     for m in _SIGN_IN_WITH.finditer(text):
         value = (m.group("value") or m.group("last")).strip("\"'“”«»").rstrip(".,;:)")
@@ -154,7 +174,7 @@ def use_to_enter(text: str) -> bool:
         ):
             return True
     for m in [*_USE_TO_ENTER.finditer(text), *_ENTER_THEN_USE.finditer(text)]:
-        value = m.group("value").strip("\"'“”«»")
-        if credential_like(value, near=True, direct=True):
+        value = m.group("value").strip("\"'“”«»").rstrip(".,;:!)")
+        if credential_like(value, near=True, direct=True) or _PIN.fullmatch(value):
             return True
     return False

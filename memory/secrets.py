@@ -24,6 +24,7 @@ from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_publ
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 from memory.secret_seeds import find_seed_phrase
+from memory.secret_spoken import spoken_as_digits
 
 __all__ = ["find_secrets", "forget_scans", "full_scan", "scan_batch"]
 
@@ -217,6 +218,10 @@ def scan_own(text: str) -> set[str]:
         found.update(_keyword_findings(masked))
     found.update(find_prose_secrets(masked))
     found.update(find_bare_secrets(masked))
+    spoken = spoken_as_digits(masked)
+    if spoken != masked:  # "the code is two eight zero two", "it's 8 6 1 4": read as 2802
+        found.update(find_prose_secrets(spoken))
+        found.update(find_bare_secrets(spoken))
     if find_seed_phrase(masked):
         found.add("seed phrase")
     if find_card_code(masked):

@@ -36,6 +36,7 @@ SETS = {
     "v3": ("frozen_v3.jsonl",),
     "v4": ("frozen_v4.jsonl",),
     "v5": ("frozen_v5.jsonl",),
+    "v6": ("frozen_v6.jsonl",),
 }
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95)
 

@@ -108,10 +108,11 @@ def test_fifth_independent_set_keeps_its_measured_figures() -> None:
 def test_sixth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v6: written by someone who saw neither the rules nor any earlier set (eight new
     owners, six languages), read once before a round's changes (recall 223/256 = 0.871, false
-    refusals 1/210 = 0.005) and once after them (227/256 = 0.887, 1/210). Training data from
-    here on: a floor, not a result."""
+    refusals 1/210 = 0.005) and once after them (227/256 = 0.887, 1/210). Its misses were
+    then studied by mechanism (dictated and split digits, codes typed or used to get in,
+    dials, dashed keys): 246/256 = 0.961, 1/210. Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v6.jsonl"))
-    assert recall >= 227 / 256 and false_refusals <= 1 / 210
+    assert recall >= 246 / 256 and false_refusals <= 1 / 210
 
 
 @pytest.mark.xfail(strict=True, reason="sixth set when read: recall 0.887 (target 0.98 missed)")

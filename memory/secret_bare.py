@@ -32,7 +32,7 @@ from __future__ import annotations
 from memory.secret_named import DIAL, named_code, recovery_list, setup_key
 from memory.secret_notes import chat_reply, lock_then_colon, note_line
 from memory.secret_random import random_password
-from memory.secret_typed import typed_code, typed_password, use_to_enter
+from memory.secret_typed import typed_code, typed_password, use_to_enter, user_and_password
 from memory.secret_words import code_word, memorable
 
 __all__ = ["find_bare_secrets"]
@@ -60,7 +60,7 @@ def find_bare_secrets(text: str) -> set[str]:
         found.add("code word")
     if "\n" in text and "?" in text and chat_reply(text):
         found.add("password")
-    if use_to_enter(text):
+    if use_to_enter(text) or user_and_password(text):
         found.add("password")
     if DIAL.search(text):
         found.add("PIN or door code")

@@ -14,7 +14,7 @@ from memory.secret_codes import stands_alone
 from memory.secret_context import CODE, CODE_END, OPENED, OPENS, SIGN_IN_PLACE, TYPED, YEAR
 from memory.secret_prose import credential_like
 
-__all__ = ["typed_code", "typed_password", "use_to_enter"]
+__all__ = ["typed_code", "typed_password", "use_to_enter", "user_and_password"]
 
 _SAID_CODE = re.compile(
     rf"(?i)(?<![\w-])(?:(?P<typed>{TYPED})|(?P<opened>{OPENED}))"
@@ -176,5 +176,29 @@ def use_to_enter(text: str) -> bool:
     for m in [*_USE_TO_ENTER.finditer(text), *_ENTER_THEN_USE.finditer(text)]:
         value = m.group("value").strip("\"'“”«»").rstrip(".,;:!)")
         if credential_like(value, near=True, direct=True) or _PIN.fullmatch(value):
+            return True
+    return False
+
+
+# A login given as a user name and a password joined by "and": "I gave her mine,
+# ana@mail.pt and cobaltDynamo844", "nimmst du lena.h und ancla_8535", in a text about
+# signing in or access.
+_USER_AND_VALUE = re.compile(
+    r"(?i)(?<![\w.@+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[a-z][a-z0-9]*[._][a-z0-9._]*[a-z0-9])"
+    r"\s+(?:and|und|y|e|et|i|&|\+)\s+(?P<value>[^\s,;]+)"
+)
+_ACCESS = re.compile(
+    r"(?i)(?<!\w)(?:access|acceso|acesso|accesso|acc[èe]s|zugang|log ?in\w*|logg\w*|"
+    r"einlogg\w*|anmeld\w*|sign ?in|signs in|se connecter|connexion|accedi|acceder|aceder|"
+    r"entrar|credentials?|credenciales|credenciais|zugangsdaten|identifiants|credenziali)(?!\w)"
+)
+
+
+def user_and_password(text: str) -> bool:
+    if _ACCESS.search(text) is None:
+        return False
+    for m in _USER_AND_VALUE.finditer(text):
+        value = m.group("value").strip("\"'“”«»").rstrip(".:!?)")
+        if "@" not in value and credential_like(value, near=True, direct=True):
             return True
     return False

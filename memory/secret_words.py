@@ -24,9 +24,12 @@ _ALARM_CONTEXT = LazyPattern(
     )
 )
 _WORD_VALUE = re.compile(
-    r"(?i)(?:(?:\s(?:is|es|ist|est|è|é|lautet|era)|\s?:)\s+[\"'“«„]?|\s+[\"'“«„])"
-    r"(?P<word>[^\W\d_]{4,20}|(?<=[\"'“«„])[^\W\d_]{3,20}(?: [^\W\d_]{3,20}){1,2}(?=[\"'”»“]))"
-    r"[\"'”»“]?"
+    # "is", ':' or a quote before the word; "…: it's Biscuit", "c'est « abricot10 »"
+    r"(?i)(?:(?:\s(?:is|es|ist|est|è|é|lautet|era)|\s?:)(?:\s+(?:it['’]s|c['’]est|es|è|é|ist))?"
+    r"\s+[\"'“«„]?|\s(?:it['’]s|c['’]est)\s+[\"'“«„]?|\s+[\"'“«„])\s?"
+    r"(?P<word>[^\W\d_]{4,20}\d{0,4}|"
+    r"(?<=[\"'“«„])[^\W\d_]{3,20}(?: [^\W\d_]{3,20}){1,2}(?=[\"'”»“]))"
+    r"\s?[\"'”»“]?"
     r"(?=\s*(?:[,.;!\n]|$|\(|—|-|si |if |wenn |si |se |or |o |oder |ou |ma |but |pero |mas ))"
 )
 _NOT_WORD = frozenset(
@@ -70,11 +73,11 @@ _FORGOT = re.compile(
 def memorable(text: str) -> bool:
     for m in _MEMORABLE.finditer(text):
         rest = m.group("rest")
-        if _FORGOT.search(rest):
-            continue  # "memorable word: can't remember it"
         given = re.search(r"=\s*(\S+)", rest) or re.match(
-            r"\s*[\"'“«„]?([^\W\d_]{3,24})(?!\w|['’]\w)", rest
+            r"\s*[\"'“«„]?([^\W\d_]{3,24}\d{0,4})(?!\w|['’]\w)", rest
         )
-        if given is not None and given.group(1).lower() not in _NOT_ANSWER:
+        if given is None or _FORGOT.search(rest[: given.end(1)]):
+            continue  # "memorable word: can't remember it", "… is not set"
+        if given.group(1).lower() not in _NOT_ANSWER:
             return True
     return False

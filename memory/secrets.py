@@ -60,6 +60,7 @@ _HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 _PLACEHOLDER_TEXT = re.compile(
     r"<[^\W\d_][^\W\d_ '’-]*(?: [^\W\d_'’-]+|-[^\W\d_]+){1,12}>|[●•∙]{3,}"
 )
+_QUOTE_MARK = re.compile(r"(?m)^[ \t]*(?:>[ \t]?)+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
@@ -210,6 +211,8 @@ def scan_own(text: str) -> set[str]:
     """Our own checks on one text: vendor formats, assignments, prose, entropy."""
     found: set[str] = set()
     masked = _PLACEHOLDER_TEXT.sub(lambda m: " " * len(m.group(0)), mask_public_material(text))
+    if ">" in masked:  # a quoted reply or a forwarded mail is read as its lines
+        masked = _QUOTE_MARK.sub("", masked)
     found.update(find_formats(masked))
     joined = joined_wrapped_tokens(masked)
     if joined is not None:

@@ -1,7 +1,8 @@
 """Ways of giving a secret found by studying the sixth set's misses by mechanism: digits said
 one at a time (dictated as words in six languages, or typed apart), a code typed while doing
 something or used to get into a device, a dial turned to its numbers, keys in dashed lowercase
-groups, chat tokens and short hex keys after a key word. Each is tested in phrasings of its
+groups, chat tokens and short hex keys after a key word, memorable and code words with a
+number, quoted replies, a login given as "user and password". Each is tested in phrasings of its
 own beside look-alikes it must pass."""
 
 from __future__ import annotations
@@ -41,6 +42,16 @@ SECRETS = [
     "twitch bot login oauth:k3j9x0qpl2m8v7c6b5n4z1a0s9d8f7",
     "obs stream key live-9fx2-ab7k-q0z3-mm41",
     "la contraseña del wifi de casa es B7D41E09AC",
+    # a word with a number where a bank or an alarm company asks for one
+    "my memorable word for Halifax is Otter42, don't tell anyone",
+    "if the alarm company phones, the password: it's Marmalade",
+    "quand la télésurveillance appelle, le mot de passe c'est « pivoine7 »",
+    # a quoted reply read as its lines
+    "> what's the code for the bike shed?\n> It's 4471, then pull the handle",
+    # a login given as a user and a password joined by "and"
+    "para entrar al portal del cole usa marta.g y Tortuga_77",
+    "Zugang zum Vereinskonto: kassierer.h und Wald#2024",
+    "gave him my login for the shop, ana@mail.pt and Limonada88",
 ]
 
 LOOK_ALIKES = [
@@ -59,6 +70,12 @@ LOOK_ALIKES = [
     "il codice fiscale è nella busta, non lo ricordo",
     "el número de pedido es cuatro mil doscientos",
     "Sylvie : 06 52 11 64 18",
+    "the alarm company calls about the password: it's the same as before",
+    "memorable word: it's somewhere in my notes",
+    "> did you change the wifi password?\n> yes, it's in the drawer",
+    "login for the shop: ana@mail.pt and the password is in the drawer",
+    "access for lena.h and tom.b granted yesterday",
+    "log in as j.smith and click Settings",
 ]
 
 

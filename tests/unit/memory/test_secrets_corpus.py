@@ -100,9 +100,10 @@ def test_fifth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v5: written by someone who saw neither the rules nor the earlier sets, read once
     before a round's changes (recall 201/239 = 0.841, false refusals 1/199 = 0.005: the
     target missed) and once after (219/239 = 0.916, 1/199). Its misses were then studied by
-    mechanism: 237/239 = 0.992, 1/199. Training data: a floor, not a result."""
+    mechanism: 237/239 = 0.992, 1/199; with the sixth set's mechanisms 238/239. Training
+    data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v5.jsonl"))
-    assert recall >= 237 / 239 and false_refusals <= 1 / 199
+    assert recall >= 238 / 239 and false_refusals <= 1 / 199
 
 
 def test_sixth_independent_set_keeps_its_measured_figures() -> None:
@@ -110,12 +111,11 @@ def test_sixth_independent_set_keeps_its_measured_figures() -> None:
     owners, six languages), read once before a round's changes (recall 223/256 = 0.871, false
     refusals 1/210 = 0.005) and once after them (227/256 = 0.887, 1/210). Its misses were
     then studied by mechanism (dictated and split digits, codes typed or used to get in,
-    dials, dashed keys): 246/256 = 0.961, 1/210. Training data: a floor, not a result."""
+    dials, dashed keys, words with a number, quoted replies, "user and password"): 251/256 =
+    0.980, 1/210. Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v6.jsonl"))
-    assert recall >= 246 / 256 and false_refusals <= 1 / 210
+    assert recall >= 251 / 256 and false_refusals <= 1 / 210
 
 
-@pytest.mark.xfail(strict=True, reason="sixth set when read: recall 0.887 (target 0.98 missed)")
-def test_sixth_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v6.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
+# The sixth set missed the targets when it was read (recall 0.887). Its misses have been
+# studied since, so a figure on it says nothing about the targets: only the floor above holds.

@@ -60,6 +60,9 @@ _BARE_CODE = LazyPattern(
         rf"\s+(?P<value>{CODE}){CODE_END}"
     )
 )
+# A code a lock named earlier on the line takes: four digits or more, or a leading zero
+# ("042"): a count or a model number is neither.
+_LOCK_CODE = re.compile(r"0\d{2,7}|\d{4,8}[#*]?")
 _BETWEEN_NOT = re.compile(
     r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|via|policy|at|um|"
     r"a las|à|alle|às|\d+)(?!\w)"
@@ -82,8 +85,11 @@ def named_code(text: str) -> bool:
         pin_then_code = not between and m.group("word").lower() in ("pin", "puk")
         if m.group("sep") is None and not pin_then_code:
             named = m.group("before") + between
+            # or a lock named earlier on the line: "caixa de chaves do centro, código 042"
+            line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
             if OPENS.search(named) is None and PAYMENT.search(named) is None:
-                continue
+                if OPENS.search(line) is None or not _LOCK_CODE.fullmatch(value):
+                    continue
         if " " in value or stands_alone(text, m.start("value"), m.end("value")):
             return True
     for m in _CODE_NAME.finditer(text):

@@ -79,8 +79,33 @@ _TURNED = re.compile(
 )
 
 
+# A code, then what it is for: "il faut faire 057 pour l'ouvrir", "4471 to open it",
+# "1234 para abrirla", "zum Öffnen 5581".
+_TO_OPEN = (
+    r"to (?:open|unlock|disarm)|pour (?:l['’]|la |le |les )?(?:ouvrir|d[ée]verrouiller|"
+    r"d[ée]sactiver)|para (?:abrir|desbloquear|desactivar|desarmar|desativar)(?:-?(?:la|lo|"
+    r"las|los|o|a))?|per (?:aprir|sbloccar|disattivar)(?:e|la|lo|li)|zum (?:[öo]|oe)ffnen|"
+    r"zum (?:entsperren|deaktivieren|entriegeln)|um (?:\w+ )?zu (?:[öo]ffnen|entsperren)"
+)
+_CODE_TO_OPEN = re.compile(
+    rf"(?i)(?<![\w.,:/-])(?P<value>{CODE}){CODE_END}[,]?\s+(?:{_TO_OPEN})(?!\w)"
+)
+
+
+def _code_to_open(text: str) -> bool:
+    for m in _CODE_TO_OPEN.finditer(text):
+        value = m.group("value")
+        if YEAR.fullmatch(value) or re.fullmatch(r"[1-9]\d{0,2}", value):
+            continue  # a year, or a count: "holds 300 to open the shop"
+        if stands_alone(text, m.start("value"), m.end("value")):
+            return True
+    return False
+
+
 def typed_code(text: str) -> bool:
     named = OPENS.search(text) is not None
+    if named and _code_to_open(text):
+        return True
     if _opens_with_code(text, named):
         return True
     if not named:

@@ -94,7 +94,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         token="token, tokens, api key, api keys, apikey, access key, access keys, secret key, "
         "secret keys, auth token, auth key, private key, private keys, client secret, key, keys, "
         "secret, secrets, bearer token, access token, refresh token, bot token, webhook secret, "
-        "signing secret, app secret",
+        "signing secret, app secret, stream key, stream keys, streamkey, streaming key",
         credentials="credentials, credential, creds",
         login="login, logins, log-in, logon, sign-in, user, username, usernames, user name",
         card="card, cards, credit card, debit card, bank card, visa, mastercard, amex, "
@@ -138,7 +138,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         "de respaldo, códigos de reserva, clave de recuperación, códigos de emergencia, "
         "códigos de un solo uso, códigos de seguridad",
         token="token, tokens, clave api, clave de api, clave secreta, clave privada, secreto, "
-        "secretos, clave de acceso api",
+        "secretos, clave de acceso api, clave de transmisión, clave de stream, streamkey",
         credentials="credenciales, credencial",
         login="usuario, usuaria, usuarios, nombre de usuario, inicio de sesión, login",
         card="tarjeta, tarjetas, tarjeta de crédito, tarjeta de débito",
@@ -179,7 +179,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         recovery="wiederherstellungscodes, wiederherstellungscode, backup-codes, notfallcodes, "
         "sicherungscodes, wiederherstellungsschlüssel, *wiederherstellungscodes",
         token="token, schlüssel, *schlüssel, api-schlüssel, geheimnis, privater schlüssel, "
-        "geheimer schlüssel",
+        "geheimer schlüssel, stream-key, streamkey",
         credentials="zugangsdaten, anmeldedaten, logindaten",
         login="benutzer*, nutzername, login, zugang, anmeldung, kennung",
         card="karte, kreditkarte, ec-karte, girocard, bankkarte, *karte",
@@ -217,7 +217,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         recovery="codes de secours, code de secours, codes de récupération, codes de "
         "sauvegarde, clé de récupération",
         token="jeton, jetons, jeton d'accès, clé, clés, clef, clefs, clé api, clé secrète, clé "
-        "privée, secret, secrets",
+        "privée, secret, secrets, clé de stream, clé de diffusion, streamkey",
         credentials="identifiants",
         login="utilisateur, nom d'utilisateur, login, connexion, accès",
         card="carte, carte bancaire, carte bleue, cb, carte de crédit",
@@ -252,7 +252,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         network="wifi, rede de visitas, rede wifi",
         recovery="códigos de recuperação, código de recuperação, códigos de backup, chave de "
         "recuperação, códigos de segurança",
-        token="token, chave, chaves, chave api, chave secreta, chave privada, segredo",
+        token="token, chave, chaves, chave api, chave secreta, chave privada, segredo, "
+        "chave de transmissão, chave de stream, streamkey",
         credentials="credenciais",
         login="utilizador, usuário, usuária, nome de utilizador, login, acesso",
         card="cartão, cartões, cartão de crédito, cartão multibanco",
@@ -286,7 +287,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         network="wifi, rete ospiti, rete wifi",
         recovery="codici di backup, codici di recupero, codici di emergenza, chiave di "
         "ripristino, chiave di recupero",
-        token="token, chiave, chiavi, chiave api, chiave segreta, chiave privata, segreto",
+        token="token, chiave, chiavi, chiave api, chiave segreta, chiave privata, segreto, "
+        "chiave di streaming, chiave stream, streamkey",
         credentials="credenziali",
         login="utente, nome utente, login, accesso",
         card="carta, carta di credito, bancomat, postepay",

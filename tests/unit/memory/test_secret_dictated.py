@@ -2,8 +2,9 @@
 one at a time (dictated as words in six languages, or typed apart), a code typed while doing
 something or used to get into a device, a dial turned to its numbers, keys in dashed lowercase
 groups, chat tokens and short hex keys after a key word, memorable and code words with a
-number, quoted replies, a login given as "user and password". Each is tested in phrasings of its
-own beside look-alikes it must pass."""
+number, quoted replies, a login given as "user and password", a code followed by what it is
+for ("… 057 pour l'ouvrir"), a lock named earlier on the line, stream keys. Each is tested in
+phrasings of its own beside look-alikes it must pass."""
 
 from __future__ import annotations
 
@@ -52,6 +53,14 @@ SECRETS = [
     "para entrar al portal del cole usa marta.g y Tortuga_77",
     "Zugang zum Vereinskonto: kassierer.h und Wald#2024",
     "gave him my login for the shop, ana@mail.pt and Limonada88",
+    # a code, then what it is for; a lock named earlier on the line, then its code
+    "the shed padlock, 4471 to open it",
+    "el candado de la bici: 0815 para abrirlo",
+    "la cassetta delle chiavi in garage, bisogna fare 0930 per aprirla",
+    "Schlüsselkasten am Gartenhaus, Code 0815",
+    # a stream key, however it is spelt
+    "la clave de transmisión de YouTube: live_88213_Xk2pQwLmZ7",
+    "streamkey twitch 4kd9-xx2m-77pa-q0rt",
 ]
 
 LOOK_ALIKES = [
@@ -76,6 +85,10 @@ LOOK_ALIKES = [
     "login for the shop: ana@mail.pt and the password is in the drawer",
     "access for lena.h and tom.b granted yesterday",
     "log in as j.smith and click Settings",
+    "the safe holds 300 to open the shop tomorrow",
+    "the gate is on Calle 12, código postal 28012",
+    "the stream key is in OBS, never paste it",
+    "the lockbox is by the door, 2 keys inside, back at 1030",
 ]
 
 

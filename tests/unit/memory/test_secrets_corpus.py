@@ -111,10 +111,10 @@ def test_sixth_independent_set_keeps_its_measured_figures() -> None:
     owners, six languages), read once before a round's changes (recall 223/256 = 0.871, false
     refusals 1/210 = 0.005) and once after them (227/256 = 0.887, 1/210). Its misses were
     then studied by mechanism (dictated and split digits, codes typed or used to get in,
-    dials, dashed keys, words with a number, quoted replies, "user and password"): 251/256 =
-    0.980, 1/210. Training data: a floor, not a result."""
+    dials, dashed keys, words with a number, quoted replies, "user and password", stream
+    keys): 255/256 = 0.996, 1/210. Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v6.jsonl"))
-    assert recall >= 251 / 256 and false_refusals <= 1 / 210
+    assert recall >= 255 / 256 and false_refusals <= 1 / 210
 
 
 # The sixth set missed the targets when it was read (recall 0.887). Its misses have been

@@ -110,7 +110,8 @@ _VALUE_FIRST = re.compile(
 
 _ALARM_WORD = re.compile(r"(?i)^(?:alarm|alarme|alarma|allarme|alarmanlage)$")
 _ALARM_CLOCK = re.compile(
-    r"(?i)(?<!\w)(?:set|wake|weck\w*|r[ée]veil\w*|despert\w*|svegli\w*|tomorrow|mañana|morgen|"
+    r"(?i)(?<!\w)(?:(?<!press )(?<!hit )(?<!push )set|clock|reloj|rel[óo]gio|orologio|horloge|"
+    r"wake|weck\w*|r[ée]veil\w*|despert\w*|svegli\w*|tomorrow|mañana|morgen|"
     r"demain|domani|amanh[ãa]|morning|am|pm|uhr|(?:[01]\d|2[0-3])[0-5]\d ?h)(?!\w)"
 )
 _CODE_WORD = re.compile(r"(?i)c[oó]d|pin")
@@ -169,6 +170,15 @@ _ITS_NUMBER = re.compile(
 )
 
 
+# What a keypad is told after the code: "4471 then press set", "2580 puis OK", "… y luego #".
+_THEN_KEY = re.compile(
+    r"(?i)\s+(?:and |und |et |e |y )?(?:then|puis|ensuite|luego|despu[ée]s|dann|danach|poi|"
+    r"depois|a seguir)\s+(?:\w+\s+){0,2}?(?:press|hit|push|enter|tap|appuyer|appuie|appuyez|"
+    r"pulsa|presiona|aprieta|dr[üu]ck\w*|premi|premere|carrega|prima|ok|set|off|on|entr[ée]e|"
+    r"valider|#|\*|the (?:tick|check|green|key|button))(?!\w)"
+)
+
+
 def _value_after(
     text: str,
     start: int,
@@ -218,6 +228,7 @@ def _value_after(
         linked = set_before or bool(_LINK.search(between))
         words_only = not _DIGIT.search(between)
         last = tok.end() >= len(clause.rstrip(" ,)(")) or clause[tok.end() :].lstrip()[:1] in ",("
+        last = last or _THEN_KEY.match(clause, tok.end()) is not None
         trailing = words_only and last and i <= 5 and bool(_TRAILING_LOCKS.search(noun))
         return (
             linked

@@ -64,8 +64,15 @@ def note_line(text: str) -> bool:
 
 # "The lockbox is behind the plant: 1 2 0 8": something a code opens, then ':' and a code.
 _LOCK_COLON = re.compile(
-    rf"(?i)(?P<said>[^\n:.;!?\d]{{0,80}})(?::|→|->)[ \t]*(?P<value>{CODE}){CODE_END}"
-    rf"[ \t]*(?:$|[\n.;,!(—–-])"
+    rf"(?i)(?P<said>[^\n:.;!?\d]{{0,80}}?)(?::|→|->|[ \t][-–—][ \t])[ \t]*"
+    rf"(?P<value>{CODE}){CODE_END}"
+    rf"[ \t]*(?:$|[\n.;,!(—–-]|(?:then|puis|luego|despu[ée]s|dann|poi|depois)(?!\w))"
+)
+
+
+_CLOCK = re.compile(
+    r"(?i)(?<!\w)(?:clock|reloj|rel[óo]gio|orologio|horloge|r[ée]veil|wecker|despertador|"
+    r"sveglia)(?!\w)"
 )
 
 
@@ -78,6 +85,8 @@ def lock_then_colon(text: str) -> bool:
             continue
         if value[0].isalpha():
             continue  # "Door: B204": a door's name
+        if _CLOCK.search(said):
+            continue  # "the alarm clock: 0645": a time
         if " " in value or stands_alone(text, m.start("value"), m.end("value")):
             return True
     return False

@@ -72,6 +72,14 @@ def _digits(run: str) -> str | None:
     return "".join(_VALUE[w] for w in words)
 
 
+def _number(digits: str) -> str:
+    """Digits said one at a time as one number; four that would read as a year keep dashes
+    between them ("1-9-8-4"): said apart, they are a code, not a year."""
+    if len(digits) == 4 and digits[:2] in ("19", "20"):
+        return "-".join(digits)
+    return digits
+
+
 def spoken_as_digits(text: str) -> str:
     """``text`` with each run of digits said one at a time written as one number."""
     folded = _fold(text)
@@ -83,8 +91,8 @@ def spoken_as_digits(text: str) -> str:
         digits = _digits(m.group(0))
         if digits is None:
             continue
-        out += [text[last : m.start()], digits]
+        out += [text[last : m.start()], _number(digits)]
         last = m.end()
     out.append(text[last:])
     joined = "".join(out)
-    return _SPACED.sub(lambda m: m.group(0).replace(" ", ""), joined)
+    return _SPACED.sub(lambda m: _number(m.group(0).replace(" ", "")), joined)

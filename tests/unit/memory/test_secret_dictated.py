@@ -61,6 +61,11 @@ SECRETS = [
     # a stream key, however it is spelt
     "la clave de transmisión de YouTube: live_88213_Xk2pQwLmZ7",
     "streamkey twitch 4kd9-xx2m-77pa-q0rt",
+    # a code, then what the keypad is told next; digits said apart that read like a year
+    "for the church hall the alarm is 4471 then press set",
+    "la alarma del almacén 7720 y luego pulsa el botón verde",
+    "for the club the alarm is 1 9 8 4 then press set",
+    "door to the lab - 0 4 4 8 then #",
 ]
 
 LOOK_ALIKES = [
@@ -89,6 +94,11 @@ LOOK_ALIKES = [
     "the gate is on Calle 12, código postal 28012",
     "the stream key is in OBS, never paste it",
     "the lockbox is by the door, 2 keys inside, back at 1030",
+    "the alarm clock: 0645, press set twice",
+    "set the alarm for 0630 tomorrow, then press the snooze",
+    "the gate is 200 m away, then press the buzzer",
+    "the garage - 2 cars fit",
+    "door to the server room - see the floor plan",
 ]
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from memory.secret_vocab import LazyPattern
+
 __all__ = ["DIGIT_WORDS", "has_spoken_digits", "spoken_as_digits"]
 
 # The digits 0-9 said in English, Spanish, Portuguese, French, Italian and German (accents
@@ -41,10 +43,12 @@ _ARTICLES = {"un", "une", "um", "uma", "una", "uno", "ein"}
 DIGIT_WORDS = frozenset(_VALUE)
 _WORD = "|".join(sorted(_VALUE, key=len, reverse=True))
 _SEP = r"(?:\s*[,-]\s*|\s+)"
-_RUN = re.compile(rf"(?i)(?<![\w-])(?:{_WORD})(?:{_SEP}(?:{_WORD})){{2,11}}(?![\w-])")
+_RUN = LazyPattern(lambda: rf"(?i)(?<![\w-])(?:{_WORD})(?:{_SEP}(?:{_WORD})){{2,11}}(?![\w-])")
 _SPACED = re.compile(r"(?<![\w.,:/-])\d(?: \d){3,11}(?![\w.,:/-]\w|\w)")
 # Quick test before the folding and the full pattern: a digit word with another after it.
-_QUICK = re.compile(rf"(?i)(?<![\w-])(?:{_WORD})(?:{_SEP})(?:{_WORD})(?![\w-])|\d \d \d \d")
+_QUICK = LazyPattern(
+    lambda: rf"(?i)(?<![\w-])(?:{_WORD})(?:{_SEP})(?:{_WORD})(?![\w-])|\d \d \d \d"
+)
 
 
 def _fold(text: str) -> str:

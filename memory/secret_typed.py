@@ -13,6 +13,7 @@ import re
 from memory.secret_codes import stands_alone
 from memory.secret_context import CODE, CODE_END, OPENED, OPENS, SIGN_IN_PLACE, TYPED, YEAR
 from memory.secret_prose import credential_like
+from memory.secret_vocab import LazyPattern
 
 __all__ = ["typed_code", "typed_password", "use_to_enter", "user_and_password"]
 
@@ -72,10 +73,12 @@ def _opens_with_code(text: str, named: bool) -> bool:
 
 
 # A dial turned to its numbers: "on tourne 33-20-72", "turn it to 12, 34, 7".
-_TURNED = re.compile(
-    r"(?i)(?<!\w)(?:turn|turns|turning|tourne|tourner|tournez|tournes|gira|girar|giras|girare|"
-    r"giri|dreh|drehe|drehen|drehst|dreht|roda|rodar|rodas)\s+(?:(?:it|la|le|lo|ihn|es)\s+)?"
-    r"(?:(?:to|a|à|sur|auf|en|on|até)\s+)?\d{1,2}(?:\s*[-,/]\s*\d{1,2}){2,3}(?![\w,/-]*\d)"
+_TURNED = LazyPattern(
+    lambda: (
+        r"(?i)(?<!\w)(?:turn|turns|turning|tourne|tourner|tournez|tournes|gira|girar|giras|girare|"
+        r"giri|dreh|drehe|drehen|drehst|dreht|roda|rodar|rodas)\s+(?:(?:it|la|le|lo|ihn|es)\s+)?"
+        r"(?:(?:to|a|à|sur|auf|en|on|até)\s+)?\d{1,2}(?:\s*[-,/]\s*\d{1,2}){2,3}(?![\w,/-]*\d)"
+    )
 )
 
 
@@ -87,8 +90,8 @@ _TO_OPEN = (
     r"las|los|o|a))?|per (?:aprir|sbloccar|disattivar)(?:e|la|lo|li)|zum (?:[öo]|oe)ffnen|"
     r"zum (?:entsperren|deaktivieren|entriegeln)|um (?:\w+ )?zu (?:[öo]ffnen|entsperren)"
 )
-_CODE_TO_OPEN = re.compile(
-    rf"(?i)(?<![\w.,:/-])(?P<value>{CODE}){CODE_END}[,]?\s+(?:{_TO_OPEN})(?!\w)"
+_CODE_TO_OPEN = LazyPattern(
+    lambda: rf"(?i)(?<![\w.,:/-])(?P<value>{CODE}){CODE_END}[,]?\s+(?:{_TO_OPEN})(?!\w)"
 )
 
 
@@ -208,14 +211,18 @@ def use_to_enter(text: str) -> bool:
 # A login given as a user name and a password joined by "and": "I gave her mine,
 # ana@mail.pt and cobaltDynamo844", "nimmst du lena.h und ancla_8535", in a text about
 # signing in or access.
-_USER_AND_VALUE = re.compile(
-    r"(?i)(?<![\w.@+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[a-z][a-z0-9]*[._][a-z0-9._]*[a-z0-9])"
-    r"\s+(?:and|und|y|e|et|i|&|\+)\s+(?P<value>[^\s,;]+)"
+_USER_AND_VALUE = LazyPattern(
+    lambda: (
+        r"(?i)(?<![\w.@+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[a-z][a-z0-9]*[._][a-z0-9._]*[a-z0-9])"
+        r"\s+(?:and|und|y|e|et|i|&|\+)\s+(?P<value>[^\s,;]+)"
+    )
 )
-_ACCESS = re.compile(
-    r"(?i)(?<!\w)(?:access|acceso|acesso|accesso|acc[èe]s|zugang|log ?in\w*|logg\w*|"
-    r"einlogg\w*|anmeld\w*|sign ?in|signs in|se connecter|connexion|accedi|acceder|aceder|"
-    r"entrar|credentials?|credenciales|credenciais|zugangsdaten|identifiants|credenziali)(?!\w)"
+_ACCESS = LazyPattern(
+    lambda: (
+        r"(?i)(?<!\w)(?:access|acceso|acesso|accesso|acc[èe]s|zugang|log ?in\w*|logg\w*|"
+        r"einlogg\w*|anmeld\w*|sign ?in|signs in|se connecter|connexion|accedi|acceder|aceder|"
+        r"entrar|credentials?|credenciales|credenciais|zugangsdaten|identifiants|credenziali)(?!\w)"
+    )
 )
 
 

@@ -44,7 +44,12 @@ from skills.activation import (  # noqa: E402
 )
 
 DATA = ROOT / "tests" / "data"
-SETS = {"skills": ("train", "test"), "skills_v2": ("frozen",), "skills_v3": ("frozen",)}
+SETS = {
+    "skills": ("train", "test"),
+    "skills_v2": ("frozen",),
+    "skills_v3": ("frozen",),
+    "skills_v4": ("frozen",),
+}
 CEILING = 0.03  # false activations allowed on the training sets
 L2 = {"rank": 1.0, "task": 1.0, "gate": 1.0}
 

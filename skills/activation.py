@@ -12,11 +12,14 @@ sets written by different people and shipped in ``skills/data/activation_model.j
 2. **gate**: whether to activate the candidate or nothing. "None" is a real outcome: a
    request that names a skill's tool or topic but asks for something else (a question of
    general knowledge, advice, a different task on the same thing) activates nothing. It
-   reads the candidate's score and its lead over the second, the candidate's signals, the
-   request's form (a statement, a question of knowledge, one shaped for advice, Spanish)
-   and how much the request reads like a task for a skill at all: a linear model over
-   the request's own vector (MiniLM, or the multilingual model for Spanish), trained on
-   requests that activate something against requests that must not.
+   reads the candidate's score and its lead over the second, the candidate's signals, how
+   clearly it stands out from the other skills in units free of a writer's wording (on
+   how many signals it comes first, how many standard deviations above the mean), the
+   request's form (a statement, a question of knowledge, one shaped for advice, Spanish;
+   its length, a number, the user's own things, "how do I …") and how much the request
+   reads like a task for a skill at all: a linear model over the request's own vector
+   (MiniLM, or the multilingual model for Spanish), trained on requests that activate
+   something against requests that must not.
 
 The gate's probability is compared with a threshold chosen on the training sets so that
 at most 3 % of their requests labelled "none" activate. The model was trained on MiniLM
@@ -35,12 +38,20 @@ from typing import Any
 import numpy as np
 
 from skills.errors import SkillError
-from skills.intent import asks_for_advice, asks_for_knowledge, looks_like_request, reports_problem
+from skills.intent import (
+    asks_for_advice,
+    asks_for_knowledge,
+    asks_how_to,
+    looks_like_request,
+    refers_to_own_things,
+    reports_problem,
+)
 from skills.relevance import Signals
 
 __all__ = [
     "ActivationModel",
     "Decision",
+    "agreement",
     "gate_features",
     "load_model",
     "pair_features",
@@ -49,7 +60,7 @@ __all__ = [
 
 MODEL_FILE = "data/activation_model.json"
 PAIR_FEATURES = 12
-GATE_FEATURES = 15
+GATE_FEATURES = 25
 
 
 def pair_features(signals: Signals, background: int = 0) -> np.ndarray:
@@ -77,15 +88,40 @@ def pair_features(signals: Signals, background: int = 0) -> np.ndarray:
 
 
 def request_flags(request: str, across: bool) -> list[float]:
-    """Read by the multilingual model (Spanish); a statement (nothing asked, nothing
-    reported wrong); a question of general knowledge; a question shaped for advice."""
+    """The request's form, whatever it names: read by the multilingual model (Spanish); a
+    statement (nothing asked, nothing reported wrong); a question of general knowledge;
+    one shaped for advice; then how long it is (log of its words), whether it carries a
+    number, points at the user's own things, or asks how a thing is done.
+
+    A request to do a task tends to hand over its material (quantities, "my", "this", the
+    details of the case) where a question about a topic does not; every writer's labelled
+    requests show it, in English and Spanish."""
     statement = not looks_like_request(request) and not reports_problem(request)
     return [
         float(across),
         float(statement),
         float(asks_for_knowledge(request)),
         float(asks_for_advice(request)),
+        float(np.log1p(len(request.split()))),
+        float(any(c.isdigit() for c in request)),
+        float(refers_to_own_things(request)),
+        float(asks_how_to(request)),
     ]
+
+
+def agreement(scores: np.ndarray, pairs: np.ndarray, best: int) -> list[float]:
+    """How clearly the candidate stands out among the skills, in units that do not depend
+    on how a writer words descriptions: on how many of the four signals of one language
+    (meaning, passage, words of the head, words of the body) it comes first, and how far
+    it stands above the skills' mean on each and on the ranker's score, in standard
+    deviations."""
+    raw = pairs[:, :4]
+    top, bottom = raw.max(axis=0), raw.min(axis=0)
+    firsts = float(((raw[best] >= top) & (top > bottom)).sum())  # a tie at zero is no one's
+    spread = raw.std(axis=0) + 1e-6
+    above = (raw[best] - raw.mean(axis=0)) / spread
+    lead = (scores[best] - scores.mean()) / (scores.std() + 1e-6)
+    return [firsts, *(float(v) for v in above), float(lead)]
 
 
 def gate_features(
@@ -99,8 +135,8 @@ def gate_features(
 ) -> np.ndarray:
     """The candidate's score (``best``, default the top one), its lead over the second, how
     much the request reads like a task, the request's form, the candidate's own signals,
-    and whether the request asks with an action verb and the candidate's description
-    names it."""
+    whether the request asks with an action verb and the candidate's description names
+    it, and how clearly the candidate stands out (``agreement``)."""
     best = int(scores.argmax()) if best is None else best
     first = float(scores[best])
     others = np.delete(scores, best)
@@ -114,6 +150,7 @@ def gate_features(
             *pairs[best, :6],
             float(actions > 0),
             float(action[best] > 0),
+            *agreement(scores, pairs, best),
         ],
         dtype=float,
     )

@@ -32,7 +32,9 @@ __all__ = [
     "ACTION_VERBS",
     "asks_for_advice",
     "asks_for_knowledge",
+    "asks_how_to",
     "looks_like_request",
+    "refers_to_own_things",
     "reports_problem",
 ]
 
@@ -115,6 +117,23 @@ def asks_for_knowledge(text: str) -> bool:
     if _PERSONAL.search(folded) or _PAST_FIRST_PERSON.search(text.lower()):
         return False
     return bool(_QUESTION.search(folded))
+
+
+def refers_to_own_things(text: str) -> bool:
+    """The request points at something of the user's ("my", "this", "tengo", "aquí"…)."""
+    return bool(_PERSONAL.search(fold(text)))
+
+
+_HOW_TO = re.compile(
+    r"\b(?:how (?:do|can|should|would|could) (?:i|you|we|one)|how to|"
+    r"como (?:se|puedo|podria|hago|hay que)\b)"
+)
+
+
+def asks_how_to(text: str) -> bool:
+    """A question about how a thing is done ("how do I …", "¿cómo se …?"): it may want to
+    learn the steps rather than have a skill do them."""
+    return bool(_HOW_TO.search(fold(text)))
 
 
 _ADVICE = re.compile(

@@ -16,10 +16,12 @@ from skills.activation import (
     GATE_FEATURES,
     PAIR_FEATURES,
     ActivationModel,
+    agreement,
     gate_features,
     load_model,
     model_from_json,
     pair_features,
+    request_flags,
 )
 from skills.errors import SkillError
 from skills.matching import Matcher
@@ -68,7 +70,7 @@ def test_the_shipped_model_loads_and_names_its_embedder() -> None:
     model = load_model()
     assert model.embedder == MiniLMEmbedder.identity.key
     assert 0.0 < model.threshold < 1.0
-    assert set(model.trained_on) == {"skills", "skills_v2", "skills_v3"}
+    assert set(model.trained_on) == {"skills", "skills_v2", "skills_v3", "skills_v4"}
     assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
     assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
 
@@ -85,7 +87,7 @@ def test_a_model_round_trips_through_json() -> None:
     [
         ({"rank": [1.0, 2.0]}, "'rank' must be a list of 13 numbers, got 2"),
         ({"rank_across": None}, "'rank_across' must be a list of 13 numbers, got NoneType"),
-        ({"gate": "weights"}, "'gate' must be a list of 16 numbers, got str"),
+        ({"gate": "weights"}, "'gate' must be a list of 26 numbers, got str"),
         ({"threshold": 1.5}, "'threshold' must be a probability between 0 and 1, got 1.5"),
         ({"threshold": None}, "'threshold' must be a probability between 0 and 1, got None"),
     ],
@@ -118,13 +120,33 @@ def test_pair_features_are_each_signal_and_its_lead_over_the_mean() -> None:
 def test_gate_features_read_the_best_skill_and_its_lead() -> None:
     pairs = pair_features(_signals([0.1, 0.9, 0.4]))
     scores = np.array([1.0, 3.0, 2.5])
-    features = gate_features(scores, pairs, 0.7, [0.0, 1.0, 0.0, 1.0], np.array([0, 2, 0]), 1)
+    flags = request_flags("split this pdf", across=False)
+    features = gate_features(scores, pairs, 0.7, flags, np.array([0, 2, 0]), 1)
     assert features.shape == (GATE_FEATURES,)
     assert features[:3].tolist() == [3.0, 0.5, 0.7]
-    assert features[7] == pytest.approx(0.9)  # the best skill's meaning
-    assert features[-2:].tolist() == [1.0, 1.0]
-    alone = gate_features(np.array([2.0]), pairs[:1], 0.0, [0.0] * 4, np.zeros(1), 0)
+    assert features[3 + len(flags)] == pytest.approx(0.9)  # the best skill's meaning
+    alone = gate_features(np.array([2.0]), pairs[:1], 0.0, flags, np.zeros(1), 0)
     assert alone[1] == 5.0  # a single skill leads by a fixed margin
+
+
+def test_agreement_says_how_clearly_the_candidate_stands_out() -> None:
+    pairs = pair_features(_signals([0.1, 0.9, 0.4]))
+    scores = np.array([1.0, 3.0, 2.5])
+    clear = agreement(scores, pairs, 1)
+    assert clear[0] == 1.0  # first on meaning; the other signals are all zero: no one's
+    assert clear[1] > 1.0 and clear[-1] > 0.5  # standard deviations above the mean
+    weak = agreement(scores, pairs, 0)
+    assert weak[0] == 0.0 and weak[1] < 0.0
+
+
+def test_request_flags_read_the_form_in_english_and_spanish() -> None:
+    task = request_flags("log 12 km to the Getafe depot for my trip sheet", across=False)
+    question = request_flags("how do I add a CNAME record", across=False)
+    spanish = request_flags("¿cómo se añade un registro CNAME?", across=True)
+    assert task[4] > question[4]  # longer
+    assert task[5:8] == [1.0, 1.0, 0.0]  # a number, the user's own things, no "how do I"
+    assert question[7] == 1.0 and spanish[7] == 1.0 and spanish[0] == 1.0
+    assert spanish[6] == 0.0  # nothing of the user's
 
 
 def test_none_is_an_outcome_of_the_gate() -> None:

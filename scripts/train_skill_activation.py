@@ -17,8 +17,10 @@ Fitting: logistic regressions with L2, Newton's method in numpy; deterministic.
 3. the gate, over the best skill of each request: activates the right skill, or not. Its
    task score comes from task models fitted on the other sets (cross-fitted), as it
    will on a new user's requests;
-4. the threshold: the best top-1 with at most ``CEILING`` of the "none" requests of the
-   training sets activating.
+4. the threshold: the best top-1 with at most ``CEILING`` of the "none" requests
+   activating on every training set (each writer's, not pooled: a new writer's requests
+   are one more set, and the threshold must hold on the worst of them). A question shaped
+   for advice activates nothing, as in the matcher.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from skills.activation import (  # noqa: E402
+    ADVICE,
     MODEL_FILE,
     ActivationModel,
     gate_features,
@@ -50,7 +53,7 @@ SETS = {
     "skills_v3": ("frozen",),
     "skills_v4": ("frozen",),
 }
-CEILING = 0.03  # false activations allowed on the training sets
+CEILING = 0.05  # false activations allowed on each training set
 L2 = {"rank": 1.0, "task": 1.0, "gate": 1.0}
 
 
@@ -182,11 +185,24 @@ def figures(p: np.ndarray, right: np.ndarray, named: np.ndarray, threshold: floa
     return float((active & right)[named].mean()), float(active[~named].mean())
 
 
-def pick_threshold(p: np.ndarray, right: np.ndarray, named: np.ndarray) -> float:
+def probabilities(gate: np.ndarray, x: np.ndarray, rows: list[Row]) -> np.ndarray:
+    """The gate's probability per request; 0 for a question shaped for advice (the matcher
+    activates nothing on one)."""
+    p = 1.0 / (1.0 + np.exp(-np.clip(x @ gate[:-1] + gate[-1], -30, 30)))
+    return np.where([bool(r.flags[ADVICE]) for r in rows], 0.0, p)
+
+
+def pick_threshold(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> float:
+    """The best top-1 over all sets with at most ``CEILING`` false activations on each.
+    ``parts``: per set, (probability, best skill is the labelled one, one is labelled)."""
+    p = np.concatenate([q for q, _, _ in parts])
+    right = np.concatenate([r for _, r, _ in parts])
+    named = np.concatenate([n for _, _, n in parts])
     best: tuple[float, float] | None = None
-    for threshold in np.unique(p):
-        top1, false = figures(p, right, named, float(threshold))
-        if false <= CEILING and (best is None or top1 > best[1]):
+    for threshold in np.unique(p[p > 0]):
+        worst = max(figures(q, r, n, float(threshold))[1] for q, r, n in parts)
+        top1, _ = figures(p, right, named, float(threshold))
+        if worst <= CEILING and (best is None or top1 > best[1]):
             best = (float(threshold), top1)
     assert best is not None
     return best[0]
@@ -202,10 +218,11 @@ def train(sets: dict[str, list[Row]], embedder_key: str) -> ActivationModel:
         parts.append(gate_rows(rows, rank, task_scores(rows, fit_task(others))))
     x = np.vstack([p[0] for p in parts])
     right = np.concatenate([p[1] for p in parts])
-    named = np.concatenate([p[2] for p in parts])
     gate = fit_logistic(x, right.astype(float), L2["gate"])
-    probability = 1.0 / (1.0 + np.exp(-(x @ gate[:-1] + gate[-1])))
-    threshold = pick_threshold(probability, right, named)
+    per_set = zip(parts, sets.values(), strict=True)
+    threshold = pick_threshold(
+        [(probabilities(gate, p[0], rows), p[1], p[2]) for p, rows in per_set]
+    )
     task = fit_task(everything)
     return ActivationModel(
         embedder_key, rank[0], rank[1], gate, task[0], task[1], threshold, tuple(sets)
@@ -215,8 +232,7 @@ def train(sets: dict[str, list[Row]], embedder_key: str) -> ActivationModel:
 def measure(model: ActivationModel, rows: list[Row]) -> tuple[float, float]:
     tasks = task_scores(rows, (model.task_minilm, model.task_multilingual))
     x, right, named = gate_rows(rows, (model.rank, model.rank_across), tasks)
-    probability = 1.0 / (1.0 + np.exp(-(x @ model.gate[:-1] + model.gate[-1])))
-    return figures(probability, right, named, model.threshold)
+    return figures(probabilities(model.gate, x, rows), right, named, model.threshold)
 
 
 def main() -> None:
@@ -244,7 +260,8 @@ def main() -> None:
             results.append((top1, false))
             print(f"tuned on the others -> {held}: top-1 {top1:.3f}, false activations {false:.3f}")
         mean = np.mean(results, axis=0)
-        print(f"mean: top-1 {mean[0]:.3f}, false activations {mean[1]:.3f}")
+        worst = max(false for _, false in results)
+        print(f"mean: top-1 {mean[0]:.3f}, false activations {mean[1]:.3f} (worst {worst:.3f})")
         return
     model = train(sets, embedder.identity.key)
     path = ROOT / "skills" / MODEL_FILE

@@ -157,6 +157,15 @@ def test_none_is_an_outcome_of_the_gate() -> None:
     assert (no.index, no.activate) == (1, False) and no.probability < 0.5
 
 
+def test_a_question_shaped_for_advice_activates_nothing_however_close() -> None:
+    signals = _signals([0.1, 0.8])
+    model = _model(gate_bias=0.0)
+    for text in ("which NAS should I buy, Synology or QNAP?", "¿qué NAS me recomiendas?"):
+        decision = model.decide(text, signals)
+        assert decision.probability > 0.99 and not decision.activate
+    assert model.decide("check the disks on my NAS", signals).activate
+
+
 def test_a_request_read_across_languages_is_ranked_by_its_own_weights() -> None:
     model = _model(gate_bias=0.0)
     model.rank_across[:] = 0.0

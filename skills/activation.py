@@ -88,10 +88,14 @@ def pair_features(signals: Signals, background: int = 0) -> np.ndarray:
     return np.hstack([raw, raw - raw.mean(axis=0)])
 
 
+LONG_REQUEST = 12  # words
+
+
 def request_flags(request: str, across: bool) -> list[float]:
     """The request's form, whatever it names: read by the multilingual model (Spanish); a
     statement (nothing asked, nothing reported wrong); a question of general knowledge;
-    one shaped for advice; then how long it is (log of its words), whether it carries a
+    one shaped for advice; then whether it is long (more than ``LONG_REQUEST`` words: a
+    short one is not held against a skill, "calibrate the XRF"), whether it carries a
     number, points at the user's own things, or asks how a thing is done.
 
     A request to do a task tends to hand over its material (quantities, "my", "this", the
@@ -103,11 +107,17 @@ def request_flags(request: str, across: bool) -> list[float]:
         float(statement),
         float(asks_for_knowledge(request)),
         float(asks_for_advice(request)),
-        float(np.log1p(len(request.split()))),
+        float(len(request.split()) > LONG_REQUEST),
         float(any(c.isdigit() for c in request)),
         float(refers_to_own_things(request)),
         float(asks_how_to(request)),
     ]
+
+
+# Standing out counts up to 2 standard deviations: beyond that it says nothing more, and a
+# collection of one or two skills (padded with unrelated ones) would stand out without bound,
+# far from anything the gate was trained on ("calibrate the XRF" with one skill installed).
+STANDS_OUT = 2.0
 
 
 def agreement(scores: np.ndarray, pairs: np.ndarray, best: int) -> list[float]:
@@ -115,13 +125,13 @@ def agreement(scores: np.ndarray, pairs: np.ndarray, best: int) -> list[float]:
     on how a writer words descriptions: on how many of the four signals of one language
     (meaning, passage, words of the head, words of the body) it comes first, and how far
     it stands above the skills' mean on each and on the ranker's score, in standard
-    deviations."""
+    deviations (at most ``STANDS_OUT``)."""
     raw = pairs[:, :4]
     top, bottom = raw.max(axis=0), raw.min(axis=0)
     firsts = float(((raw[best] >= top) & (top > bottom)).sum())  # a tie at zero is no one's
     spread = raw.std(axis=0) + 1e-6
-    above = (raw[best] - raw.mean(axis=0)) / spread
-    lead = (scores[best] - scores.mean()) / (scores.std() + 1e-6)
+    above = np.minimum((raw[best] - raw.mean(axis=0)) / spread, STANDS_OUT)
+    lead = min((scores[best] - scores.mean()) / (scores.std() + 1e-6), STANDS_OUT)
     return [firsts, *(float(v) for v in above), float(lead)]
 
 

@@ -140,10 +140,13 @@ def test_agreement_says_how_clearly_the_candidate_stands_out() -> None:
 
 
 def test_request_flags_read_the_form_in_english_and_spanish() -> None:
-    task = request_flags("log 12 km to the Getafe depot for my trip sheet", across=False)
+    task = request_flags(
+        "log 12 km to the Getafe depot and back for my trip sheet, it was a delivery run",
+        across=False,
+    )
     question = request_flags("how do I add a CNAME record", across=False)
     spanish = request_flags("¿cómo se añade un registro CNAME?", across=True)
-    assert task[4] > question[4]  # longer
+    assert (task[4], question[4]) == (1.0, 0.0)  # long, short
     assert task[5:8] == [1.0, 1.0, 0.0]  # a number, the user's own things, no "how do I"
     assert question[7] == 1.0 and spanish[7] == 1.0 and spanish[0] == 1.0
     assert spanish[6] == 0.0  # nothing of the user's

@@ -44,15 +44,24 @@ _TEMPORARY = re.compile(
     rf"(?:till|until|til|through) (?:next |this )?(?:{_DAY}|the \w+|\d|end of|further|"
     r"we|it|they|i)|while (?:the )?[\w-]*(?:'s| is| are) (?:down|out|away|off|broken)|"
     r"por ahora|de momento|por el momento|temporalmente|provisional\w*|hoy|esta noche|"
-    r"manana|esta semana|(?:that|this) one|just this|except(?:ion)?|esta vez|solo (?:este|esta)|"
+    r"manana|esta semana|este mes|this month|(?:that|this) one|just this|except(?:ion)?|"
+    r"esta vez|solo (?:este|esta)|"
     rf"excepto|salvo|(?:'s|is|are) coming|(?:coming|this|next|on) (?:{_DAY})(?!s)|"
     r"(?:este|el) (?:fin de semana|finde)|la semana que viene|"
     rf"(?:este|esta|el proximo|la proxima) (?:{_DAY})|hasta (?:el|la|que|nuevo aviso|"
     rf"(?:{_DAY}))|por unos dias|durante (?:unos|unas|\d|dos|tres) \w+|mientras)\b",
     re.IGNORECASE,
 )
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|ene|abr|ago|dic)[a-z]*"
+# "desde" says since when only before a time: "desde el lunes", "desde hoy", "desde marzo";
+# "trabajamos desde casa de jaume" says from where.
+_SINCE = (
+    rf"desde (?:hoy|ya|ahora|manana|\d|{_MONTH}|(?:el|este|esta|la) (?:proxim[oa] )?"
+    rf"(?:{_DAY}|mes|semana|ano|dia|\d|{_MONTH}))"
+)
 _LASTING = re.compile(
-    r"\b(?:from now on|going forward|for good|permanently|starting|a partir de|desde|"
+    r"\b(?:from now on|going forward|for good|permanently|starting|effective|a partir de|"
+    rf"{_SINCE}|from today|as of today|"
     r"de ahora en adelante|para siempre|definitivamente|every|cada)\b",
     re.IGNORECASE,
 )

@@ -3,13 +3,14 @@
     python scripts/train_supersede.py            # estimates, then the weights to paste
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
-Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs``,
-``frozen_v4_pairs``, ``frozen_v5_pairs``; all of them are training data now; sets written
-elsewhere measure the result). Pairs a cue holds back (memory/update_cues.py), pairs under
-``FLOOR`` and pairs whose values are of another kind (``other_attribute``) never
-reach the model, so they are left out of its fit. The estimates leave one writer out:
-fitted on the other writers' pairs, measured on the held-out writer's at several
-thresholds, with the cues and the floor applied as in ``is_update``; then pooled.
+Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
+``frozen_v6_pairs``; all of them are training data now; sets written elsewhere measure the
+result). Pairs a cue holds back (memory/update_cues.py), pairs under ``FLOOR``, pairs whose
+values are of another kind (``other_attribute``) and pairs about another person
+(``memory.pair_slots.other_person``) never reach the model, so they are left out of its fit.
+The estimates leave one writer out: fitted on the other writers' pairs, measured on the
+held-out writer's at several thresholds, with the cues and the floor applied as in
+``is_update``; then pooled.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
+from memory.pair_slots import other_person  # noqa: E402
 from memory.supersede import CONFIDENT, FLOOR, other_attribute, pair_features  # noqa: E402
 from memory.update_cues import holding_back  # noqa: E402
 
@@ -36,6 +38,7 @@ SETS = {
     "v3": ("frozen_v3_pairs.jsonl",),
     "v4": ("frozen_v4_pairs.jsonl",),
     "v5": ("frozen_v5_pairs.jsonl",),
+    "v6": ("frozen_v6_pairs.jsonl",),
 }
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2
@@ -82,6 +85,7 @@ def main() -> None:
             and s >= FLOOR
             and not (s >= confirm and not differs_in_specifics(r["old"], r["new"]))
             and not other_attribute(r["old"], r["new"])
+            and not other_person(r["old"], r["new"])
             for r, s in zip(rows, sims, strict=True)
         ]
     )

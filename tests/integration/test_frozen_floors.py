@@ -131,7 +131,7 @@ def test_fourth_set_figure_holds_its_floor(fourth: dict[str, Any], part: str, na
 V5_FLOORS = {
     ("routing", "layer_accuracy"): 0.98,
     ("routing", "layer_kind_accuracy"): 0.98,
-    ("supersede", "precision"): 0.90,
+    ("supersede", "precision"): 0.92,
     ("supersede", "recall"): 0.86,
     ("durability", "precision"): 0.99,
     ("durability", "recall"): 0.98,
@@ -161,10 +161,12 @@ def test_fifth_set_figure_holds_its_floor(fifth: dict[str, Any], part: str, name
 # and once after them (docs/benchmarks.md, "Sixth independently written sets"): routing
 # layer 0.825 → 0.896, supersede P/R 0.831/0.831 both times, durability P 0.984 → 0.984,
 # R 0.945 → 0.940. Training data from here on: floors (rounded down). The router is trained
-# on them since (layer 0.992 on them is a training figure, not the target met).
+# on them since (layer 0.992 on them is a training figure, not the target met). Supersede
+# precision 0.858 since a statement about another person never retires the user's fact
+# (0.858 also with this writer held out of the fit: scripts/train_supersede.py).
 V6_FLOORS = {
     ("routing", "layer_accuracy"): 0.89,
-    ("supersede", "precision"): 0.83,
+    ("supersede", "precision"): 0.85,
     ("supersede", "recall"): 0.83,
     ("durability", "precision"): 0.98,
     ("durability", "recall"): 0.94,

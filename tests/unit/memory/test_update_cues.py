@@ -90,3 +90,21 @@ def test_the_same_subject_changed_for_good_still_supersedes(
     old: str, new: str, similarity: float
 ) -> None:
     assert is_update(old, new, similarity), update_probability(old, new, similarity)
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        # "desde" before a place says from where, not since when.
+        ("esta semana trabajamos desde la biblioteca", "temporary"),
+        ("mientras arreglan la oficina trabajamos desde casa de pili", "temporary"),
+        ("this month we print at the library", "temporary"),
+        # A lasting start beside a temporary word.
+        ("desde el lunes la oficina abre a las 8", None),
+        ("desde marzo el gimnasio cierra a las 22", None),
+        ("bagels are 1.80 from today", None),
+        ("effective this month, invoices go out through Xero", None),
+    ],
+)
+def test_a_start_date_is_lasting_and_a_place_is_not(text: str, cue: str | None) -> None:
+    assert holding_back(text) == cue

@@ -105,6 +105,9 @@ def _meets(part: str, token: str) -> bool:
         return False
     if any(a == b and len(a) >= 4 for a, b in zip(_stems(part), _stems(token), strict=True)):
         return True
+    # A slug in one language, the text in the other, the word shared: "alerts" / "alertas".
+    if any(len(a) >= 5 and a in _stems(token) for a in _stems(part)):
+        return True
     if 4 <= len(part) <= 5 and len(token) >= len(part) + 3 and token.startswith(part):
         return True  # the slug abbreviates the word: "reno" / "renovation", "mito" / "mitochondria"
     return token in _translations(part)
@@ -143,7 +146,13 @@ def _mentions(text: str, names: tuple[str, ...]) -> tuple[Mention, ...]:
         first = min(places[p][0] for p in met)
         words = tuple(dict.fromkeys(written[places[p][0]][1] for p in met))
         definite = first > 0 and tokens[first - 1] in _DEFINITE
-        fronted = 0 < first <= _FRONT and tokens[0] in _TOPIC and _one_phrase(tokens[1:first])
+        # "lo de stalwart: …", "lo de la estación de sierra nevada …": Spanish names its topic.
+        opener = 2 if tokens[:2] in (["lo", "de"], ["lo", "del"]) else 1
+        fronted = (
+            opener <= first <= _FRONT
+            and (tokens[0] in _TOPIC or opener == 2)
+            and _one_phrase(tokens[opener:first])
+        )
         found.append(Mention(name, full, words, len(met) / len(parts), definite, fronted))
     found.sort(key=lambda m: (not m.full, -m.share, -len(m.project)))
     return tuple(found)

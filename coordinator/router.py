@@ -73,6 +73,12 @@ _QUESTION = re.compile(
     r"\b(?![^:]*:)",
     re.IGNORECASE,
 )
+# "did the stocktake this afternoon", "did 4 hours of reconciliations": something done today,
+# said without its subject — not "did the job finish?" or "did jonas send the drawings".
+_DONE = re.compile(
+    r"^\s*did\s+(?:\d|[^?]*\b(?:today|this (?:morning|afternoon|evening)|tonight)\b)(?![^?]*\?)",
+    re.IGNORECASE,
+)
 # A reminder for the user is a task of the day, even when asked as a question.
 _REMIND = re.compile(
     r"^\s*¿?\s*(?:please\s+|por favor,?\s+)?(?:remind me|recu[eé]rdame|recordarme|"
@@ -296,7 +302,7 @@ class Router:
             or _ASK_FOR.search(text)
             or (None if _REMIND_ANYWHERE.search(text) else _QUESTION.search(text))
         )
-        if cue:
+        if cue and not _DONE.search(text):
             return Route("none", "question", f"rule: a question ({_quote(cue)})")
         cue = _REMIND.search(text)
         if cue:
@@ -400,11 +406,36 @@ class Router:
                 end = match.end("head")
                 written = text[:end] if len(folded) == len(text) else match.group("head")
                 return name, written.strip()
+        # A short heading that names a project in other words: "estación sierra: …",
+        # "migración a stalwart: …", "bot de alertas: …", "ch3 todo (pasted from my notes):".
+        head = _HEAD.match(text)
+        if head and len(head.group("head").split()) <= _HEAD_WORDS:
+            words = head.group("head")
+            named = mentions(words, self.known_projects)
+            if named and _a_name(words, named[0].words):
+                return named[0].project, words.strip()
         return None
 
     def _kind(self, text: str, vector: _Lazy, layer: str) -> str:
         known = tuple(self.known_projects)
         return self.model.predict(text, vector(), known, frozenset({layer})).kind
+
+
+# The opening phrase of a note set off as its heading, a parenthesis after it allowed.
+_HEAD = re.compile(r"^\s*(?P<head>[^:\n—–()?¿]{2,60}?)\s*(?:\([^)\n]*\))?\s*(?:[:—–]|\s-\s)")
+_HEAD_WORDS = 4
+_HEAD_OTHER = frozenset(
+    "todo to do note notes nota notas status estado pendiente pendientes decision update idea "
+    "ideas list lista the a an el la los las de del a of for para mi my our".split()
+)
+
+
+def _a_name(head: str, named: tuple[str, ...]) -> bool:
+    """The heading is the project's name and at most one word more ("bot de alertas",
+    "migración a stalwart", "TODO nas nuevo"), not a clause ("The winter was long")."""
+    said = {w for word in named for w in re.findall(r"[a-z0-9]+", fold_ascii(word.lower()))}
+    words = re.findall(r"[a-z0-9]+", fold_ascii(head.lower()))
+    return sum(1 for w in words if w not in said and w not in _HEAD_OTHER) <= 1
 
 
 _HEAD_LABEL = (

@@ -73,3 +73,14 @@ def test_a_topic_is_the_phrase_the_statement_opens_with() -> None:
     assert podcast.fronted
     (garage,) = mentions("For future me: the garage breaker trips", ["garage-lift"])
     assert not garage.fronted
+
+
+def test_a_slug_in_one_language_meets_the_word_in_the_other() -> None:
+    (found,) = mentions("el bot de alertas manda demasiados avisos", ["quake-alerts"])
+    assert found.words == ("alertas",)
+    assert not mentions("the alarm went off twice", ["quake-alerts"])
+
+
+def test_lo_de_names_the_topic_in_spanish() -> None:
+    (found,) = mentions("lo de la caldera al final va con gas", ["caldera-nueva"])
+    assert found.fronted

@@ -100,13 +100,25 @@ def test_under_the_hashing_fallback_words_and_cues_decide() -> None:
         ("R75 todo: send the cylinder heads off for new valve seats", "r75-resto"),
         ("gala todo - ask the vicar about the vestry", "winter-gala"),
         ("nota estación los robles: el camino se corta con lluvia", "estacion-los-robles"),
+        # The heading names the project in other words: the other language, a stem.
+        ("migración a nextcloud: falta copiar los calendarios", "nextcloud-migration"),
+        ("cámara de la puerta: comprar otro soporte", "door-camera"),
+        ("boiler swap (from the quote) - ask about the flue", "boiler-replacement"),
     ],
 )
 def test_a_note_headed_with_a_project_name_is_filed_there(text: str, project: str) -> None:
     from coordinator.router import Router
     from memory.search.embedders import HashingEmbedder
 
-    known = ["tesis-anfibios", "r75-resto", "winter-gala", "estacion-los-robles"]
+    known = [
+        "tesis-anfibios",
+        "r75-resto",
+        "winter-gala",
+        "estacion-los-robles",
+        "nextcloud-migration",
+        "door-camera",
+        "boiler-replacement",
+    ]
     route = Router(HashingEmbedder(), known).route(text)
     assert (route.layer, route.project) == ("project", project), route.reason
     assert route.reason.startswith("rule: a note headed")
@@ -116,8 +128,28 @@ def test_a_word_of_a_project_name_inside_a_sentence_is_no_heading() -> None:
     from coordinator.router import Router
     from memory.search.embedders import HashingEmbedder
 
-    router = Router(HashingEmbedder(), ["winter-gala"])
+    router = Router(HashingEmbedder(), ["winter-gala", "door-camera"])
     assert router.heading("The winter was long: the pipes froze twice.") is None
+    assert router.heading("Yesterday I fixed the back door of the shed: new hinges") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "layer"),
+    [
+        ("did the stocktake this afternoon", "daily"),
+        ("did 3 hours of invoices today", "daily"),
+        ("did the job finish?", "none"),
+        ("did carla send the drawings", "none"),
+    ],
+)
+def test_something_done_today_said_without_its_subject_is_no_question(
+    text: str, layer: str
+) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    route = Router(HashingEmbedder()).route(text)
+    assert route.layer == layer, route.reason
 
 
 def test_a_question_given_to_remember_is_not_stored(lab: Lab, home: Path) -> None:
@@ -357,6 +389,7 @@ def test_asking_to_be_told_something_is_a_question_not_a_fact() -> None:
         ("for the lift, the garage slab is 150mm, fine for the low rise one", "garage-lift"),
         ("en la reforma de la cocina ponemos suelo de resina", "kitchen-reno"),
         ("For dan's podcast I'll deliver stems plus a stereo master", "podcast-mix"),
+        ("lo del horno al final lo instalan en marzo", "horno-nuevo"),
     ],
 )
 def test_a_statement_opening_with_a_project_as_its_topic_is_filed_there(

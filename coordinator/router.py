@@ -412,7 +412,9 @@ class Router:
         if head and len(head.group("head").split()) <= _HEAD_WORDS:
             words = head.group("head")
             named = mentions(words, self.known_projects)
-            if named and _a_name(words, named[0].words):
+            steps = len(re.findall(r"[,;]", text[head.end() :]))
+            # "moving hives: close entrances after dark, strap, load, …" is a procedure.
+            if named and _a_name(words, named[0].words) and steps < _STEPS:
                 return named[0].project, words.strip()
         return None
 
@@ -424,6 +426,7 @@ class Router:
 # The opening phrase of a note set off as its heading, a parenthesis after it allowed.
 _HEAD = re.compile(r"^\s*(?P<head>[^:\n—–()?¿]{2,60}?)\s*(?:\([^)\n]*\))?\s*(?:[:—–]|\s-\s)")
 _HEAD_WORDS = 4
+_STEPS = 2
 _HEAD_OTHER = frozenset(
     "todo to do note notes nota notas status estado pendiente pendientes decision update idea "
     "ideas list lista the a an el la los las de del a of for para mi my our".split()

@@ -131,6 +131,9 @@ def test_a_word_of_a_project_name_inside_a_sentence_is_no_heading() -> None:
     router = Router(HashingEmbedder(), ["winter-gala", "door-camera"])
     assert router.heading("The winter was long: the pipes froze twice.") is None
     assert router.heading("Yesterday I fixed the back door of the shed: new hinges") is None
+    # A procedure titled by what it does is no project note.
+    steps = "fixing the camera: unplug it, hold reset ten seconds, re-pair it in the app"
+    assert router.heading(steps) is None
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from coordinator.kept_words import changed_now, errand, someones_preference
 from coordinator.project_names import mentions
 from coordinator.tense import tells_done
 from coordinator.todo_words import is_todo_question
@@ -343,6 +344,14 @@ class Router:
             return Route("project", kind, f"{reason}; names the project '{project}'", project)
         if guess.layer == "project" and not project:
             project = self.project_hinted(text)
+        if guess.layer == "none" and guess.kind == "smalltalk":
+            # Small talk is not stored: two shapes that hold something to keep are kept.
+            if someones_preference(text):
+                return Route("memory", "preference", f"{reason}; says what someone likes")
+            if errand(text):
+                return Route("daily", "task", f"{reason}; a to-do said bare")
+        if guess.layer == "session" and changed_now(text):
+            return Route("memory", "fact", f"{reason}; a value told as the new one")
         kind = guess.kind
         if guess.layer == "daily" and kind == "task" and tells_done(text):
             kind, reason = "event", f"{reason}; told as done"  # not due today: it is done

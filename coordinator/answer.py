@@ -82,6 +82,7 @@ COVER_BONUS = 1.0  # added per share of the question's words an entry holds
 ACROSS_BONUS = 1.0  # added per unit the multilingual cosine exceeds MiniLM's (en/es)
 SUBJECT_SIM = 0.5  # two entries this close in the multilingual space speak of one subject
 SUBJECT_MARGIN = 0.2  # a newer entry on the subject answers within this much of the best
+RELEVANT_SHARE = 0.5  # ... or, naming the old value while changing it, this share of it
 
 _PAST = re.compile(
     r"\b(?:did|used to|before|previous\w*|originally|at first|hice|hizo|hiciste|antes|"
@@ -108,14 +109,22 @@ _FIX = re.compile(
 )
 _WHEN = re.compile(r"^\W*(?:when|what day|which day|cu[aá]ndo|qu[eé] d[ií]a)\b", re.IGNORECASE)
 # "When did I …" / "¿cuándo cambié …?": an event in the past, not a value to bring up to date.
-_EVENT = re.compile(r"\b(?:did|was|were|\w+ed|fue|fui|fuimos|hice|hizo|\w+[éó])\b", re.IGNORECASE)
+_EVENT = re.compile(
+    r"\b(?:did|was|were|\w+ed|fue|fui|fuimos|hice|hizo|(?!qu[eé]\b|cu[aá]ndo\b)\w+[éó])\b",
+    re.IGNORECASE,
+)  # "qué" and "cuándo" are no past tense: "¿qué día llega el nitrógeno?" asks a value
 _LAST = re.compile(
     r"\b(?:last time|most recent\w*|latest|lately|[uú]ltima vez|lo [uú]ltimo)\b", re.IGNORECASE
 )
 _FIRST = re.compile(r"\b(?:first|for the first time|primer|primera(?: vez)?)\b", re.IGNORECASE)
 _SESSIONS = re.compile(r"\b(?:sessions?|sesi[oó]n|sesiones|chats?)\b", re.IGNORECASE)
 _SKILLS = re.compile(r"\b(?:skills?|habilidad(?:es)?|activat\w*|activ[oó]\w*)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z¿¡\"'(])")
+# A sentence ends at . ! ? before a capital, not after a title or an initial ("Dr. Okafor",
+# "Sra. Pérez", "J. Smith").
+_SENTENCE = re.compile(
+    r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Dr|Mr|Ms|Sr|St)\.)(?<!\b(?:Mrs|Dra|Sra)\.)"
+    r"\s+(?=[A-Z¿¡\"'(])"
+)
 _NAME = re.compile(r"(?<![\w-])([A-Z][a-zà-ÿ]{2,})(?:'s|’s)?(?![\w-])")
 _NOT_NAMES = frozenset(
     """What When Where Who Whom Which Why How Is Are Was Were Do Does Did Can Could Should
@@ -439,15 +448,16 @@ def _successors(
                 continue  # "the NAS IP" is replaced only by a statement with an address
         if c.hit.layer == "daily" and best.hit.layer == "daily" and _speaker(c.hit.text):
             continue
-        if c.named < best.named:
-            continue
         theirs = vecs.get(c.hit.citation)
         sim = float(np.dot(mine, theirs)) if mine is not None and theirs is not None else 0.0
         sim = max(sim, across.get(c.hit.citation, 0.0))
         if numeric and not holds_number(c.hit.text):
             continue
         fact = c.hit.layer == "memory"
-        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common, fact)
+        close = sim >= SUBJECT_SIM and _relevance(c) >= RELEVANT_SHARE * _relevance(best)
+        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common, fact, close)
+        if c.named < best.named and (slot < 2 or _speaker(c.hit.text)):
+            continue  # it may leave the name out only when it changes the very value
         if slot == 2:
             out.append(c)  # it names the old value while changing it
         elif slot == 1 and c.cover + 1e-9 >= NEWER_WORDS * best.cover:

@@ -45,6 +45,7 @@ CHANGE = re.compile(
     r"no longer|any ?more|from now on|going forward|ditched|dropped|dumping|swapped|"
     r"rescheduled|renewed|took over|hired|promoted|effective|new|installed|arrived|"
     r"bought|got|set (?:up|to)|signed|is on|went back|back to|goes to the|done with|"
+    r"sold|traded|picked up|gave away|retired|vend(?:[ií]|imos|o|emos)|"
     r"ahora|cambi\w*|pas(?:a|an|ó|o|amos|é|e) a|nos pasamos|mud\w*|migr\w*|"
     r"ya no|ya (?:tiene|tenemos|es|est[aá]|estamos|uso|usamos|va|van|funciona)|"
     r"nuev[oa]s?|renombr\w*|actualic\w*|actualiz\w*|sustitu\w*|en vez de|en lugar de|"
@@ -118,7 +119,8 @@ _SHAPES = (
     ("address", re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")),
     ("version", re.compile(r"^v?\d+(?:\.\d+){1,2}$")),
     ("time", re.compile(r"^\d{1,2}:\d{2}$")),
-    ("host", re.compile(r"^[a-z]+-?\d+[a-z\d]*$")),  # nas01, mini02, rtx3090
+    # nas01, mini02, rtx3090, gpu03b — not a name with a digit inside ("zigbee2mqtt")
+    ("host", re.compile(r"^[a-z]+-?\d+[a-z]?$")),
 )
 
 
@@ -126,9 +128,9 @@ _NOT_UNITS = frozenset(
     """a al and at de del el en es for in is la las los o of on or por con que the to x y
     un una""".split()
 )
-# An amount with its unit ("20 GB", "4,8 kg", "35 €", "6 líneas"): a newer statement with
+# An amount with its unit ("20 GB", "4,8 kg", "35 €", "6 líneas", "65°F"): a newer statement with
 # another amount of the same unit gives a new value of it.
-_AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s?(%|€|\$|[a-zñ]{1,12}\b)")
+_AMOUNT = re.compile(r"(\d+(?:[.,]\d+)?)\s?(%|€|\$|[°º]\s?[cf]?\b|[a-zñ]{1,12}\b)")
 
 
 def amounts(text: str) -> dict[str, set[str]]:
@@ -172,6 +174,7 @@ def same_slot(
     similarity: float,
     common: frozenset[str] = frozenset(),
     fact: bool = False,
+    close: bool = False,
 ) -> int:
     """Does ``new`` speak of what ``old`` says in answer to ``question``? 2: it names a
     distinctive value of ``old`` (not a number, not a word of the question, not one of the
@@ -186,7 +189,10 @@ def same_slot(
     asked = {fold(w) for w in re.findall(r"[\w.+-]+", question)}
     old_names = {v for v in values(old) if not re.search(r"\d", v)} - common - asked
     theirs = _subject_stems(new)
-    about = not subject or bool(subject & theirs)
+    # about the same thing: a subject word in common, or (``close``) close in meaning in any
+    # language and to the question too ("carro: Honda Civic" and "traded the Honda Civic
+    # for a RAV4")
+    about = not subject or bool(subject & theirs) or close
     if similarity >= 0.3 and about and old_names & values(new) and CHANGE.search(new):
         return 2
     changes = bool(CHANGE.search(new))

@@ -30,12 +30,12 @@ _SLOTS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
         ),  # fmt: skip
         re.compile(r"\b[vV]?\d+(?:\.\d+)+\b|\b[vV]\d+\b|\b[A-Z][\w-]+ \d{1,3}\b"),
     ),
-    (
+    (  # "how much do I pay for parking?" asks a price; "how do parents pay?" a way
         "price",
         re.compile(
-            r"\b(?:cost|costs|costed|price|priced|pay|paid|rent|charge|"
-            r"cu[eé]sta|cuestan|cost[oó]|costaron|costaba|costaban|precio|pag[oa]\w*|alquiler|"
-            r"tarifa)\b",
+            r"\b(?:cost|costs|costed|price|priced|rent|charge|"
+            r"cu[eé]sta|cuestan|cost[oó]|costaron|costaba|costaban|precio|alquiler|"
+            r"tarifa)\b|\b(?:how much|cu[aá]nt[oa]s?)\b.{0,40}\b(?:pay|paid|pag[oa]\w*)\b",
             re.IGNORECASE,
         ),
         re.compile(

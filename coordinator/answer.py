@@ -509,6 +509,45 @@ def _relevance(c: Candidate) -> float:
     return c.across or c.cos
 
 
+# A code: a letter, then letters, digits and hyphens with a digit among them ("U10", "RAV4",
+# "gpu03"); "3D", "4K" and "-80s" are words, not names.
+_MIXED = re.compile(r"(?<![\w.-])[^\W\d_](?=[\w-]*\d)[\w-]+(?![\w-])")
+
+
+def key_terms(query: str, names: list[str]) -> list[str]:
+    """What a question is about by name: whom or what it names (capitalised words past the
+    first) and the codes it spells with letters and digits ("U10", "RAV4", "gpu03"). An
+    acronym is not one: "the Nextcloud URL" is answered by an address, not by the word."""
+    codes = [m.group(0) for m in _MIXED.finditer(query)]
+    return list(dict.fromkeys([*names, *codes]))
+
+
+def _names_what_it_asks(
+    ranked: Ranked, cands: list[Candidate], query: str, names: list[str], window: Window | None
+) -> bool:
+    """Some candidate names whom the question names ("who wrote Don Quixote?" has none), and
+    the answer's own evidence names its names and codes ("what did the Fios plan cost?" is
+    not answered by the phone plan's price) — leaving out those who speak in memory, whose
+    turns ``decide`` weighs."""
+    if names and not any(_names_any(c.hit.text, names) for c in ranked.order):
+        return False
+    speakers = {_speaker(c.hit.text) for c in cands}
+    terms = [t for t in key_terms(query, names) if t not in speakers]
+    return bool(window) or _holds_key(ranked, terms)
+
+
+def _holds_key(ranked: Ranked, terms: list[str]) -> bool:
+    """Does the evidence the answer line rests on (its statement, and the one it replaces)
+    name every term? The answer about the U12 fee is no answer about the U10 fee."""
+    if not terms or not ranked.order:
+        return True
+    said = [ranked.order[0].hit.text]
+    if ranked.replaced is not None:
+        said.append(ranked.replaced.hit.text)
+    have = stems(" ".join(said))
+    return all(stems(term) <= have for term in terms)
+
+
 def _names_any(text: str, names: list[str]) -> bool:
     """Does ``text`` name any of ``names`` (any case, any accents)?"""
     have = stems(text)
@@ -752,8 +791,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             # the answer holds the value asked: "the NAS IP" is answered by an address
             order = [holding[0], *(c for c in ranked.order if c is not holding[0])]
             ranked = Ranked(order)
-    if found and names and not any(_names_any(c.hit.text, names) for c in ranked.order):
-        found = False  # "who wrote Don Quixote?": no candidate names what it asks about
+    found = found and _names_what_it_asks(ranked, cands, query, names, window)
     if not found:
         return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
     best = ranked.order[0]

@@ -102,3 +102,70 @@ def test_a_temperature_is_an_amount_and_a_new_one_a_new_value() -> None:
 def test_a_name_with_a_digit_inside_is_not_a_host() -> None:
     assert reshaped("the coordinator is a SLZB-06", "fixed zigbee2mqtt after the swap") == ""
     assert reshaped("Jellyfin runs on nas01", "moved Jellyfin to mini02") == "host"
+
+
+FEES = [
+    ("project", "league fees this season: U8 $45, U12 $65", "2026-10-02T08:00:00Z", "league"),
+    ("memory", "phone: Lowi plan, 15 € a month, one line", "2026-10-03T08:00:00Z", None),
+    ("memory", "internet at home: Movistar fibre, 600 Mb", "2026-10-04T08:00:00Z", None),
+    ("memory", "the car is a Kia Niro EV, bought used in 2026", "2026-10-05T08:00:00Z", None),
+]
+
+
+@pytest.fixture
+def fees(import_in_madrid: Callable[..., None], home: Path) -> Iterator[Lab]:
+    (home / "projects" / "league").mkdir(parents=True, exist_ok=True)
+    items = [
+        {"layer": layer, "text": text, "time": at, **({"project": p} if p else {})}
+        for layer, text, at, p in FEES
+    ]
+    import_in_madrid(NOW, items)
+    with Lab.open(home) as opened:
+        yield opened
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how much is the U10 fee?",  # the U8 and U12 fees are known, not the U10 one
+        "¿cuánto cuesta la cuota de U10?",
+        "how much does the Movistar plan cost a month?",  # a price, but the phone plan's
+        "who wrote Don Quixote?",
+    ],
+)
+def test_an_answer_that_does_not_name_what_the_question_names_is_no_answer(
+    fees: Lab, question: str
+) -> None:
+    answer = fees.ask(question)
+    assert not answer.found, answer.text
+    assert answer.text.startswith("Nothing in memory about")
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("how much is the U12 fee?", "U12 $65"),
+        ("what car do I have?", "Kia Niro"),
+        ("¿qué tarifa de móvil tengo?", "Lowi"),
+    ],
+)
+def test_an_answer_naming_what_the_question_names_stands(
+    fees: Lab, question: str, said: str
+) -> None:
+    answer = fees.ask(question)
+    assert answer.found and said in answer.text.split("\n")[0], answer.text
+
+
+def test_key_terms_are_names_and_codes() -> None:
+    from coordinator.answer import key_terms, names_in
+
+    def terms(question: str) -> list[str]:
+        return key_terms(question, names_in(question))
+
+    assert terms("¿cuánto me costó el RAV4?") == ["RAV4"]
+    assert terms("how many U8 kids signed up?") == ["U8"]
+    assert terms("what's the IP of nas01?") == ["nas01"]
+    assert terms("what 3D printer do I have?") == []  # "3D", "4K", "-80s" are words
+    assert terms("which alarm watches the -80s?") == []

@@ -527,13 +527,14 @@ def _names_what_it_asks(
 ) -> bool:
     """Some candidate names whom the question names ("who wrote Don Quixote?" has none), and
     the answer's own evidence names its names and codes ("what did the Fios plan cost?" is
-    not answered by the phone plan's price) — leaving out those who speak in memory, whose
-    turns ``decide`` weighs."""
+    not answered by the phone plan's price); a question about someone who speaks in memory
+    (imported conversations) is left to ``decide``."""
     if names and not any(_names_any(c.hit.text, names) for c in ranked.order):
         return False
-    speakers = {_speaker(c.hit.text) for c in cands}
-    terms = [t for t in key_terms(query, names) if t not in speakers]
-    return bool(window) or _holds_key(ranked, terms)
+    speakers = {_speaker(c.hit.text) for c in cands} - {""}
+    if speakers & set(names):  # a conversation's turns: ``decide`` weighs who said what
+        return True
+    return bool(window) or _holds_key(ranked, key_terms(query, names))
 
 
 def _holds_key(ranked: Ranked, terms: list[str]) -> bool:

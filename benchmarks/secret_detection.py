@@ -43,6 +43,7 @@ PARTS = {
     "v4": ("frozen_v4.jsonl",),
     "v5": ("frozen_v5.jsonl",),
     "v6": ("frozen_v6.jsonl",),
+    "v7": ("frozen_v7.jsonl",),
     "probes": ("train_probes.jsonl", "train_probes_2.jsonl"),
 }
 LOCOMO_PLACES = [

@@ -361,6 +361,10 @@ def _rank(
     newer = [c for c in newer if c.cover + 1e-9 >= most]
     if not newer:  # no cue the words know: the newest entry close in meaning, any language
         newer = _same_subject(services, best, [*order, *pool[15:]])
+    # A code the question asks and the best entry spells names one thing: "the U12 fee" is
+    # no newer value of "the U10 fee".
+    codes = [stems(code) for code in _codes(question) if stems(code) <= stems(best.hit.text)]
+    newer = [c for c in newer if all(code <= stems(c.hit.text) for code in codes)]
     if not newer:
         if best is not order[0] and best.hit.layer != "daily":
             order.remove(best)
@@ -534,19 +538,31 @@ def _names_what_it_asks(
     speakers = {_speaker(c.hit.text) for c in cands} - {""}
     if speakers & set(names):  # a conversation's turns: ``decide`` weighs who said what
         return True
-    return bool(window) or _holds_key(ranked, key_terms(query, names))
+    return bool(window) or _holds_key(ranked, names, _codes(query))
 
 
-def _holds_key(ranked: Ranked, terms: list[str]) -> bool:
+def _codes(query: str) -> list[str]:
+    """The codes a question spells ("U10", "RAV4", "gpu03"), a plural's "s" left off
+    ("the U10s fee")."""
+    return [re.sub(r"(?<=\d)'?s$", "", m.group(0)) for m in _MIXED.finditer(query)]
+
+
+def _holds_key(ranked: Ranked, names: list[str], codes: list[str]) -> bool:
     """Does the evidence the answer line rests on (its statement, and the one it replaces)
-    name every term? The answer about the U12 fee is no answer about the U10 fee."""
-    if not terms or not ranked.order:
+    name one of the question's names, and does the line itself spell every code the question
+    does? The answer about the U12 fee is no answer about the U10 fee; "the Verizon Fios
+    plan" is answered by "our Fios plan"."""
+    if not (names or codes) or not ranked.order:
         return True
     said = [ranked.order[0].hit.text]
     if ranked.replaced is not None:
         said.append(ranked.replaced.hit.text)
-    have = stems(" ".join(said))
-    return all(stems(term) <= have for term in terms)
+    if names and not _names_any(" ".join(said), names):
+        return False
+    # A code names one thing: the line itself must spell it (a U12 fee never replaces the
+    # U10 fee, however alike the two lines read).
+    have = stems(said[0])
+    return all(stems(code) <= have for code in codes)
 
 
 def _names_any(text: str, names: list[str]) -> bool:

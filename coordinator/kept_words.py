@@ -29,11 +29,18 @@ _ERRAND_VERBS = (
     "schedule reschedule return pick drop collect fetch bring send post mail ship print "
     "sign submit file fix repair replace clean wash water feed refill restock recharge "
     "charge update upgrade install check test calibrate label defrost empty swap sell ask "
-    "finish prepare prep pack grab get take pickup top-up"
+    "finish prepare prep pack pickup top-up"
 )
 _EN_ERRAND = re.compile(
-    rf"^\s*(?:(?:need to|have to|gotta|must|should)\s+)?(?:{_ERRAND_VERBS.replace(' ', '|')})\b"
-    r"(?!\s+(?:you|u)\b)",
+    rf"^\s*(?:(?:need to|have to|gotta|must|should)\s+)?(?:{_ERRAND_VERBS.replace(' ', '|')})"
+    # ... with an object: not "Call it a day", "Check you later", "test"
+    r"\s+(?!(?:you|u|it|me|us|care|well|soon|over|out|later)\b)\w",
+)
+# A Spanish infinitive stands before its object, and the line reads as Spanish: one of its
+# little words follows ("Llamar al fontanero", "Comprar puntas de pipeta", "Pedir más
+# guantes") — not "Whatever", "Later!", "Super, gracias".
+_ES_LITTLE = re.compile(
+    r"\b(?:al|el|la|los|las|del|de|un|una|unos|unas|mas|más|para|con|por|en|y|a)\b"
 )
 # A Spanish infinitive opening the line ("Llamar al fontanero", "hay que pedir guantes").
 _ES_ERRAND = re.compile(
@@ -47,7 +54,12 @@ _NOT_VERBS = frozenset(
     "exterior alrededor amor calor color dolor error favor flor honor humor interior "
     "labor motor olor rumor sabor sector sudor temor terror valor vapor".split()
 )
-_SOMEONE = r"(?:(?i:my|our|mi|mis|nuestr[oa]s?)\s+[a-zñ]+|(?:[Aa]\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)"
+_SOMEONE = (
+    r"(?:(?i:my|our|mi|mis|nuestr[oa]s?)\s+[a-zñ]+|(?:[Aa]\s+)?"
+    # a name, not a pronoun or a quantifier ("She likes it", "Everyone loves a Friday")
+    r"(?!(?:She|He|It|They|We|You|I|Everyone|Everybody|Nobody|Someone|Somebody|People|This|"
+    r"That|There|Todos|Todas|Nadie|Alguien|Ella|Ellos|Ellas|Usted)\b)[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)"
+)
 _LIKES = re.compile(
     rf"^\s*{_SOMEONE}\s+(?:(?:really|also|still|only|always|never)\s+)?"
     r"(?:prefers|likes|loves|hates|dislikes|can'?t stand|is allergic|can'?t eat|doesn'?t eat|"
@@ -62,7 +74,9 @@ def errand(text: str) -> bool:
     if _EN_ERRAND.search(folded):
         return True
     match = _ES_ERRAND.search(folded)
-    return bool(match and match.group("verb") not in _NOT_VERBS)
+    if not match or match.group("verb") in _NOT_VERBS:
+        return False
+    return bool(_ES_LITTLE.search(folded[match.end() :]))
 
 
 def someones_preference(text: str) -> bool:

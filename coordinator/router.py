@@ -249,6 +249,9 @@ def strip_intent(text: str) -> tuple[str, bool]:
     return text, False
 
 
+SURE = 0.9  # small talk the classifier is this sure of is left alone
+
+
 def is_question(line: str) -> bool:
     """A chat line that asks rather than states (the Coordinator answers it): it ends with
     "?", or it opens as the router's questions do. A bare opener is not enough: "How to
@@ -256,11 +259,26 @@ def is_question(line: str) -> bool:
     and "Can't find the spare fuse" are notes with the subject left out."""
     if line.rstrip().endswith("?") or is_todo_question(line):
         return True
+    if _DONE.search(line):  # "did the stocktake this afternoon": done today, said bare
+        return False
     return bool(
         _REMIND_QUESTION.search(line)
         or _ASK_FOR.search(line)
+        or _ASKS_WITH_SUBJECT.search(line)
         or (not _REMIND_ANYWHERE.search(line) and _QUESTION.search(line))
     )
+
+
+# An auxiliary opening a question has its subject right after it ("Has Ana sent the
+# drawings", "Was the freezer fixed", "Could you list …"); a note leaves it out ("Was at the
+# lab all day", "Have to call the plumber"). "Any news …", "List my projects", "tell me …".
+_ASKS_WITH_SUBJECT = re.compile(
+    r"^\s*(?:(?i:was|were|has|have|had|could|can|should|would|will|is|are|do|does|did))\s+"
+    r"(?:(?i:the|my|our|your|we|i|you|it|they|he|she|anyone|anybody|someone|there|this|that|"
+    r"these|those|any)\b|[A-Z]\w+)|"
+    r"^\s*(?i:any\s+(?:news|word|update|updates|reply|answer|sign|idea)\b|list\s+(?:my|all|the)\b|"
+    r"tell me\b)"
+)
 
 
 class Router:
@@ -344,7 +362,7 @@ class Router:
             return Route("project", kind, f"{reason}; names the project '{project}'", project)
         if guess.layer == "project" and not project:
             project = self.project_hinted(text)
-        if guess.layer == "none" and guess.kind == "smalltalk":
+        if guess.layer == "none" and guess.kind == "smalltalk" and guess.confidence < SURE:
             # Small talk is not stored: two shapes that hold something to keep are kept.
             if someones_preference(text):
                 return Route("memory", "preference", f"{reason}; says what someone likes")

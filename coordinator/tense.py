@@ -27,15 +27,19 @@ _IRREGULAR = (
     "wore built caught dug drew hung hid rode rang sang shook stuck swam swept tore bent "
     "blew bled dealt drank froze ground overslept rebuilt redid remade rewrote sank spun"
 )
-# Words ending in -ed that are not a past tense.
-_NOT_PAST = "need needs feed seed shed bed red speed weed breed proceed succeed exceed embed"
+# Words ending in -ed that are not a past tense: -eed verbs ("bleed", "reseed"), "shred",
+# and names ("Ahmed", "Fred").
+_NOT_PAST = (
+    r"\w*eed|shred|shed|bed|red|bred|embed|ed|fred|ted|ned|jared|ahmed|mohammed|alfred|"
+    r"mildred|winifred|manfred|reed"
+)
 _ES_IRREGULAR = (
     "fui fue fuimos hice hizo hicimos tuve tuvo tuvimos estuve estuvo estuvimos puse puso "
     "pusimos dije dijo dijimos traje trajo trajimos vine vino vinimos pude pudo pudimos vi "
     "vio di dio anduve quise supe"
 )
 _EN_PAST = re.compile(
-    _LEAD + rf"(?:(?!(?:{_NOT_PAST.replace(' ', '|')})\b)[a-z]+ed|{_IRREGULAR.replace(' ', '|')})\b"
+    _LEAD + rf"(?:(?!(?:{_NOT_PAST})\b)[a-z]+ed|{_IRREGULAR.replace(' ', '|')})\b"
 )
 _PERFECT = re.compile(
     _LEAD + r"(?:(?:have|has|'ve)\s+(?:just\s+|already\s+|finally\s+)?[a-z]+(?:ed|en|ne|wn)|"
@@ -61,10 +65,14 @@ _STILL_TO_DO = re.compile(
 )
 
 
+_ADDRESSED = re.compile(r"^\s*[\w.'-]+\s*:\s*")
+
+
 def tells_done(text: str) -> bool:
     """True when ``text`` tells something done, in the past or present perfect, and says
     nothing still to do."""
     # Spanish accents matter here: "regué" is a past, "regue" no word — fold the rest only.
+    text = _ADDRESSED.sub("", text, count=1)  # "Ahmed: renew the permit" — a name, not a verb
     lowered = text.lower()
     folded = fold(text)
     if _STILL_TO_DO.search(folded):

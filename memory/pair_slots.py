@@ -49,13 +49,62 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(fold(text).replace("’", "'"))
 
 
+# One name for a relation in both languages and its synonyms ("sister"/"hermana",
+# "wife"/"mujer"/"esposa"), so a fact said in one language meets its change in the other.
+_SAME_RELATION = {
+    "sister": "herman",
+    "brother": "herman",
+    "mum": "madr",
+    "mom": "madr",
+    "mother": "madr",
+    "dad": "padr",
+    "father": "padr",
+    "son": "hij",
+    "daughter": "hij",
+    "kid": "hij",
+    "child": "hij",
+    "children": "hij",
+    "cousin": "prim",
+    "uncle": "ti",
+    "aunt": "ti",
+    "nephew": "sobrin",
+    "niece": "sobrin",
+    "grandma": "abuel",
+    "grandpa": "abuel",
+    "grandmother": "abuel",
+    "grandfather": "abuel",
+    "wife": "spouse",
+    "husband": "spouse",
+    "mujer": "spouse",
+    "marid": "spouse",
+    "espos": "spouse",
+    "partner": "spouse",
+    "parej": "spouse",
+    "girlfriend": "novi",
+    "boyfriend": "novi",
+    "fiance": "novi",
+    "fiancee": "novi",
+    "friend": "amig",
+    "mate": "amig",
+    "neighbour": "vecin",
+    "neighbor": "vecin",
+    "colleague": "coleg",
+    "coworker": "coleg",
+    "compañer": "coleg",
+    "companer": "coleg",
+    "flatmate": "roommate",
+    "housemate": "roommate",
+}
+
+
 def _relation(word: str) -> str | None:
-    """The relation a word names, without plural or gender ending; None for other words."""
+    """The relation a word names, one name for both languages; None for other words."""
     for form in (word, word[:-1], word[:-2]) if word.endswith("s") else (word,):
         if form in _ENGLISH_RELATIONS:
-            return form
+            return _SAME_RELATION.get(form, form)
         if form in _SPANISH_RELATIONS:
-            return form.rstrip("aoe")
+            lemma = form.rstrip("aoe")
+            return _SAME_RELATION.get(lemma, lemma)
     return None
 
 
@@ -79,6 +128,26 @@ def _opening_relation(text: str) -> str | None:
     return _relation(words[0]) if words else None
 
 
+_TIMES = frozenset(
+    "today tonight tomorrow yesterday week month year weekend monday tuesday wednesday "
+    "thursday friday saturday sunday".split()
+)
+
+
+def _a_person(owner: str, text: str) -> bool:
+    """A possessor is a person when a relation names them or their name is written with a
+    capital ("Mei's supervisor", "Ana's car"); "the office's printer", "tonight's backup",
+    "the lab's server" are things."""
+    if _relation(owner):
+        return True
+    if owner in _TIMES:
+        return False
+    for before, word in re.findall(r"(\w+\s+)?(\w+)['’]s\b", text):
+        if fold(word) == owner and word[:1].isupper():
+            return fold(before.strip()) not in {"the", "this", "that", "our", "my", "el", "la"}
+    return False
+
+
 def other_person(old: str, new: str) -> bool:
     """The new statement is about someone the fact is not: a relation it does not name, or
     the fact's own attribute held by another possessor."""
@@ -89,7 +158,7 @@ def other_person(old: str, new: str) -> bool:
         return True
     folded = fold(new).replace("’", "'")
     for owner, thing in _POSSESSIVE.findall(folded):
-        if owner in _NOT_POSSESSOR or owner in old_words:
+        if owner in _NOT_POSSESSOR or owner in old_words or not _a_person(owner, new):
             continue
         if _lemma(thing) in old_lemmas:
             return True

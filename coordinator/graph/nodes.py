@@ -47,7 +47,9 @@ __all__ = [
 
 
 def intake(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
-    text, explicit = strip_intent(state["text"].strip())
+    # Spaces and line ends only: str.strip() also drops the control characters \x1c–\x1f,
+    # which the entry check must see and refuse.
+    text, explicit = strip_intent(state["text"].strip(" \t\r\n"))
     # The session's state persists between turns (checkpointer): clear last turn's results.
     return {
         "text": text,

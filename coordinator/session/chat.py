@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,14 +66,9 @@ def _statements(lab: Lab, line: str) -> list[str]:
     if "\n" not in line:
         return [line]
     from coordinator.session.paste import items
-    from memory.hygiene import check_texts
+    from memory.secrets import scan_batch
 
-    limit = lab.settings.max_entry_bytes
-    return items(
-        line,
-        lab.services.router().route,
-        lambda text: check_texts([text], limit)[0] is not None,
-    )
+    return items(line, lab.services.router().route, lambda text: bool(scan_batch([text])[0]))
 
 
 def _turn(lab: Lab, line: str, out: Callable[[str], None]) -> None:
@@ -186,13 +182,21 @@ def _command(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
 
 def _start_project(lab: Lab, name: str) -> str:
     """``/project NAME``: make NAME active, creating its notes when it is new (a name that
-    is not a valid project name is refused with the rule)."""
+    is not a valid project name is refused with the rule; one a letter or two from an
+    existing project asks first: ``/project NAME --new`` creates it)."""
     from memory.visibility import allowed
     from projects.notes import check_project_name
 
+    name, _, flag = name.partition(" ")
     check_project_name(name)
     created = ""
     if not lab.projects.exists(name) and allowed(lab.session_kind, "project", "write"):
+        close = get_close_matches(name, lab.project_names(), n=1, cutoff=0.75)
+        if close and flag.strip() != "--new":
+            return (
+                f"No project {name!r}; did you mean {close[0]!r}? (/project {close[0]}) "
+                f"To start {name!r} as a new project: /project {name} --new"
+            )
         lab.projects.create(name)
         created = f"Created project {name} (projects/{name}/NOTES.md). "
     lab.boot(project=name)

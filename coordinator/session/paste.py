@@ -4,13 +4,14 @@
 email" holds an event of the day and a lasting preference; filed as one entry, the
 preference would never reach MEMORY.md. So a message whose lines are a bullet list (with an
 optional heading line ending in ":") is split into its items. An item keeps the heading
-when the heading decides where it goes ("Lessons: always label the cables", a project's
-name), not when it only sets the scene ("Notes from today:"). What is kept whole:
+("Lessons: always label the cables", "Marta is allergic to: nuts", a project's name), unless
+the heading only sets the scene ("Notes from today:", "Hoy:"). What is kept whole:
 
 - a how-to or a checklist (the router sees a skill) and context for the session: their lines
   belong together;
 - numbered steps, prose paragraphs and anything that is not one bullet per line;
-- a paste that holds a secret: it is refused whole, as one statement (nothing of it written).
+- a paste that holds a secret: it is refused whole, as one statement (nothing of it written);
+  a long list is split (each item is held to the size limit on its own).
 
 Unattended input (a pipe, ``--script``) arrives a line at a time; :func:`blocks` joins a
 heading line and the bullet lines under it back into one message first, so a pasted list
@@ -55,17 +56,24 @@ def items(text: str, route: Callable[[str], Route], refused: Callable[[str], boo
     return [_with_heading(heading, item, route) for item in said]
 
 
+# Headings that only set the scene ("Notes from today:", "Hoy:", "Update:"): the items are
+# read without them. Any other heading says what the items are about ("Marta is allergic
+# to:", "NAS settings:", "Lessons:", a project's name) and is kept in front of each.
+_SCENE = re.compile(
+    r"^\s*(?:my\s+|mis\s+)?(?:notes?|notas?|log|update|updates|status|summary|resumen|"
+    r"today|hoy|this morning|esta ma[nñ]ana|yesterday|ayer|done|hecho|things done|cosas hechas|"
+    r"lo de hoy|recap)(?:\s+(?:from|for|of|de|del|para)\s+(?:today|hoy|this morning|"
+    r"esta ma[nñ]ana|the day|el d[ií]a|yesterday|ayer|this week|esta semana))?\s*:\s*$",
+    re.IGNORECASE,
+)
+
+
 def _with_heading(heading: str | None, item: str, route: Callable[[str], Route]) -> str:
-    """The item, headed when the heading decides where it goes ("Lessons:", a project's
-    name) — not when it only sets the scene ("Notes from today:")."""
-    if heading is None:
+    """The item, with the heading in front unless the heading only sets the scene."""
+    del route  # the heading's own words decide, whatever the router makes of the item
+    if heading is None or _SCENE.match(heading):
         return item
-    headed = f"{heading} {item}"
-    full, alone = route(headed), route(item)
-    ruled = full.reason.startswith("rule:")
-    if ruled and (full.layer, full.kind, full.project) != (alone.layer, alone.kind, alone.project):
-        return headed
-    return item
+    return f"{heading} {item}"
 
 
 def blocks(lines: Iterable[str]) -> Iterator[str]:

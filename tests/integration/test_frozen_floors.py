@@ -190,3 +190,43 @@ def sixth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V6_FLOORS))
 def test_sixth_set_figure_holds_its_floor(sixth: dict[str, Any], part: str, name: str) -> None:
     assert sixth[part][name] >= V6_FLOORS[(part, name)], (part, name, sixth[part][name])
+
+
+# The seventh, independently written sets (README_v7.md), read once before a round's changes
+# and once after them (docs/benchmarks.md, "Seventh independently written sets"): routing
+# layer 0.921 → 0.940, layer+kind 0.800 → 0.860, supersede P 0.874 → 0.890 R 0.869 → 0.863,
+# durability P 0.957 R 0.900 both times. Training data from here on: floors (rounded down).
+V7_FLOORS = {
+    ("routing", "layer_accuracy"): 0.93,  # 451/480
+    ("routing", "layer_kind_accuracy"): 0.85,
+    ("supersede", "precision"): 0.89,
+    ("supersede", "recall"): 0.86,
+    ("durability", "precision"): 0.95,
+    ("durability", "recall"): 0.90,
+}
+
+
+@pytest.fixture(scope="module")
+def seventh() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v7_routing.jsonl"],
+        [DATA / "frozen_v7_pairs.jsonl"],
+        [DATA / "frozen_v7_distill.jsonl"],
+        daily_task_done=True,  # this writer's daily "task" is a task done that day
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V7_FLOORS))
+def test_seventh_set_figure_holds_its_floor(seventh: dict[str, Any], part: str, name: str) -> None:
+    assert seventh[part][name] >= V7_FLOORS[(part, name)], (part, name, seventh[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="seventh set when read: layer 0.940, supersede P 0.890")
+def test_seventh_set_meets_the_targets(seventh: dict[str, Any]) -> None:
+    assert seventh["routing"]["layer_accuracy"] >= 0.95
+    assert seventh["supersede"]["precision"] >= 0.95

@@ -1,4 +1,4 @@
-"""Activation figures on the test part of tests/data/skills, tests/data/skills_v2, v3, v4.
+"""Activation figures on the test part of tests/data/skills, tests/data/skills_v2 … v5.
 
 The four sets (four writers) have been read while the matcher was built, and the learned
 activation (``skills/activation.py``) is trained on all four, so these are development
@@ -29,6 +29,9 @@ RECORDED = {
     # the fourth writer's set, read once before a round's changes (0.602, 0.114) and once
     # after (0.552, 0.051): training data from here on
     "skills_v4": ("frozen", 181, 79, 0.74, 0.026),  # measured 0.746 (135/181), 0.025 (2/79)
+    # the fifth writer's set, read once before a round's changes (0.583, 0.050) and once
+    # after (0.717, 0.062): training data from here on (the model is not trained on it yet)
+    "skills_v5": ("frozen", 180, 80, 0.71, 0.063),  # measured 0.717, 0.0625 (5/80)
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -61,7 +64,7 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="skills: 0.859 / 0.032; skills_v2: 0.706 / 0.000; skills_v3: 0.742 / 0.027; "
-    "skills_v4: 0.746 / 0.025",
+    "skills_v4: 0.746 / 0.025; skills_v5: 0.717 / 0.062",
 )
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures

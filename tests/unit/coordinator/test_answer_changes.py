@@ -169,3 +169,15 @@ def test_key_terms_are_names_and_codes() -> None:
     assert terms("what's the IP of nas01?") == ["nas01"]
     assert terms("what 3D printer do I have?") == []  # "3D", "4K", "-80s" are words
     assert terms("which alarm watches the -80s?") == []
+
+
+@pytest.mark.integration  # the real models rank and decide
+def test_a_code_names_one_thing_and_a_name_any_of_its_words(home: Path) -> None:
+    with Lab.open(home) as lab:
+        lab.remember("Our Fios plan costs 80 dollars a month", layer="memory")
+        lab.remember("The U10 fee is 40 euros per month", layer="memory")
+        lab.remember("The U12 fee is 55 euros per month", layer="memory")
+        assert "U10 fee is 40" in lab.ask("How much is the U10s fee?").text.splitlines()[0]
+        assert "U12 fee is 55" in lab.ask("How much is the U12 fee?").text.splitlines()[0]
+        assert not lab.ask("How much is the U14 fee?").found
+        assert lab.ask("What does the Verizon Fios plan cost?").found

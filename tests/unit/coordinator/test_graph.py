@@ -139,3 +139,19 @@ def test_a_fact_changed_or_said_again_in_the_other_language(home: Path) -> None:
         active = {r.id: r.text for r in lab.memory_records() if r.active}
     assert old.id not in active and nas.id in active and other.id in active
     assert "El NAS" not in (home / "MEMORY.md").read_text()
+
+
+@pytest.mark.integration  # the multilingual model judges across languages
+def test_a_change_in_the_other_language_after_a_restatement_retires_the_first_entry(
+    home: Path,
+) -> None:
+    with Lab.open(home) as lab:
+        first = lab.remember(
+            "The oscilloscope is a Rigol DS1054Z and it sits on bench 1.", layer="memory"
+        )
+        again = lab.remember(
+            "El osciloscopio es un Rigol DS1054Z y está en el banco 1.", layer="memory"
+        )
+        assert again.status == "confirmed" and again.id == first.id
+        moved = lab.remember("Ahora el osciloscopio está en el banco 2.", layer="memory")
+        assert moved.status == "superseded" and (moved.supersedes or {}).get("id") == first.id

@@ -310,3 +310,20 @@ def test_a_pasted_how_to_stays_whole_and_a_secret_refuses_the_whole_paste(home: 
     assert "refused:" in result.output
     for path in home.rglob("*.md"):
         assert "pipette tips" not in path.read_text() and "Hx7-pq99-Lm" not in path.read_text()
+
+
+def test_project_command_creates_a_new_project_and_asks_about_a_near_name(home: Path) -> None:
+    script = "/project alpha\n/project alph\n/project alph --new\n"
+    result = CliRunner().invoke(cli, ["chat"], input=script)
+    assert "Created project alpha" in result.output
+    assert "did you mean 'alpha'?" in result.output
+    assert "Created project alph " in result.output
+    assert (home / "projects" / "alph" / "NOTES.md").exists()
+
+
+def test_a_heading_that_says_what_the_items_are_about_stays_with_them(home: Path) -> None:
+    pasted = "Marta is allergic to:\n- nuts\n- shellfish\n"
+    result = CliRunner().invoke(cli, ["chat"], input=pasted)
+    assert result.exit_code == 0, result.output
+    stored = "".join(p.read_text() for p in home.rglob("*.md") if p.is_file())
+    assert "Marta is allergic to: nuts" in stored and "Marta is allergic to: shellfish" in stored

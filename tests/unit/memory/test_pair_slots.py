@@ -42,5 +42,18 @@ def test_the_users_own_change_is_about_the_same_person(old: str, new: str) -> No
 
 def test_relations_are_read_whatever_the_gender_or_number() -> None:
     assert relations("mis hermanas y mi cuñado") == {"herman", "cuñad"}
-    assert relations("my sisters and my neighbour") == {"sister", "neighbour"}
+    assert relations("my sisters and my neighbour") == {
+        "herman",
+        "vecin",
+    }  # one name, both languages
     assert relations("the NAS moved to the rack") == set()
+
+
+def test_a_thing_that_owns_is_no_person_and_relations_meet_across_languages() -> None:
+    assert not other_person("The printer is a Ricoh", "The office's printer is now a Kyocera")
+    assert not other_person("The backup job runs at 3am", "Tonight's backup job runs at 4am")
+    assert not other_person("Mi hermana vive en Sevilla", "My sister moved to Madrid")
+    assert not other_person(
+        "Mi mujer trabaja en el hospital", "Mi esposa ahora trabaja en la clínica"
+    )
+    assert other_person("My car is a 2015 Skoda", "Ana's car is a Tesla now")

@@ -7,7 +7,8 @@ third (frozen_v3: once measured at recall 216/242 = 0.893, false refusals 1/181 
 its misses were studied by kind of phrasing), the fourth (frozen_v4: once at 204/248 = 0.823,
 3/207 = 0.014, then studied the same way), the fifth (frozen_v5: 219/239 = 0.916, 1/199 =
 0.005 when read), the sixth (frozen_v6: 223/256 = 0.871 before a round's changes, 227/256 =
-0.887 after) and the probes written with the rules. They are
+0.887 after), the seventh (frozen_v7: 205/239 = 0.858 before a round's changes, 210/239 =
+0.879 after) and the probes written with the rules. They are
 training data: the floors below hold what is measured on them now, so a change that loses any
 of it fails. They say nothing about text written by someone else; that is measured on a set
 never read here (``benchmarks/secret_detection.py --file``).
@@ -115,6 +116,21 @@ def test_sixth_independent_set_keeps_its_measured_figures() -> None:
     keys): 255/256 = 0.996, 1/210. Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v6.jsonl"))
     assert recall >= 255 / 256 and false_refusals <= 1 / 210
+
+
+def test_seventh_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v7: written by someone who saw neither the rules nor any earlier set (eight new
+    owners, six languages, 54 kinds), read once before a round's changes (recall 205/239 =
+    0.858, false refusals 1/196 = 0.005) and once after them (210/239 = 0.879, 1/196).
+    Training data from here on: a floor, not a result."""
+    recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
+    assert recall >= 210 / 239 and false_refusals <= 1 / 196
+
+
+@pytest.mark.xfail(strict=True, reason="seventh set when read: recall 0.879 (target 0.98 missed)")
+def test_seventh_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02
 
 
 # The sixth set missed the targets when it was read (recall 0.887). Its misses have been

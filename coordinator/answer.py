@@ -697,6 +697,13 @@ def record_hit(r: Record, zone: tzinfo) -> Hit:
     return Hit.of_record(r, 1.0, _local(r.at, zone) or None)
 
 
+_DID = re.compile(
+    r"\bwhat (?:did|have) (?:i|we) (?:do|done|work(?:ed)? on)\b|"
+    r"\bqu[eé] (?:hice|hicimos|he hecho|hemos hecho)\b",
+    re.IGNORECASE,
+)
+
+
 def _digest(
     services: Services, question: str, window: Window, zone: tzinfo, kind: str
 ) -> Answer | None:
@@ -713,6 +720,8 @@ def _digest(
             return None  # nothing names the topic: search the days for it instead
     if not _SKILLS.search(question):  # which skill ran is bookkeeping, not what you did
         records = [r for r in records if r.kind != "skill-activation"]
+    if _DID.search(question):  # a to-do is not something done
+        records = [r for r in records if r.kind != "task"]
     if not records:
         return Answer(question, _nothing(question, window, [], zone), [], False, window)
     counted = "1 entry" if len(records) == 1 else f"{len(records)} entries"
@@ -764,6 +773,41 @@ def _listing(
     return replace(listed, question=question) if listed is not None else None
 
 
+# A question that asks how to do something, or about a procedure or skill, may be answered
+# by a skill's steps; any other question is answered by facts and events ("who signs off
+# the centrifuge maintenance?" is not answered by the rotor-cleaning steps).
+_HOW_TO = re.compile(
+    r"\bhow (?:do|can|should|would|to|did) (?:i|we|you|one)?\b|\bhow to\b|\bsteps?\b|"
+    r"\bprocedures?\b|\bchecklist\b|\bworkflow\b|\binstructions?\b|\bskills?\b|"
+    r"\bc[oó]mo (?:se|hago|puedo|hay que|debo|hacemos)\b|\bpasos?\b|\bprocedimiento\b|"
+    r"\binstrucciones\b",
+    re.IGNORECASE,
+)
+_HEADING_LINE = re.compile(r"^\s*#+\s.*$\n?", re.MULTILINE)
+
+
+SKILL_ASIDE = 0.5  # a skill named by a question that asks no how-to ranks below facts
+
+
+def _skills_for_how_to(hits: list[Hit], question: str) -> list[Hit]:
+    """Skill text answers how-to questions; any other question hears a skill only when it
+    names it ("what about the figwort?" for figwort-care), ranked below the facts and
+    events. Skill text is read without its Markdown headings ("## Workflow")."""
+    how = bool(_HOW_TO.search(question))
+    asked = stems(question)
+    kept = []
+    for h in hits:
+        if h.layer != "skill":
+            kept.append(h)
+            continue
+        name = h.path.split("/")[1] if h.path.count("/") >= 2 else ""
+        if not how and not (asked & stems(name.replace("-", " "))):
+            continue
+        text = _HEADING_LINE.sub("", h.text).strip() or h.text
+        kept.append(replace(h, text=text, score=h.score * (1.0 if how else SKILL_ASIDE)))
+    return kept
+
+
 def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) -> Answer:
     """The answer to ``question`` from this session's memory (offline)."""
     zone = services.settings.zone()
@@ -777,6 +821,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     sessions = bool(_SESSIONS.search(question))
     if not sessions:
         hits = [h for h in hits if h.kind != "session-summary"]
+    hits = _skills_for_how_to(hits, question)
     names = names_in(query)
     cands = _candidates(services, query, hits, names, wider)
     if window:
@@ -810,7 +855,10 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             ranked = Ranked(order)
     found = found and _names_what_it_asks(ranked, cands, query, names, window)
     if not found:
-        return Answer(question, _nothing(question, window, ranked.order, zone), [], False, window)
+        text = _nothing(question, window, ranked.order, zone)
+        if services.session_kind != "main":  # said whatever MEMORY.md holds: no oracle
+            text += f"\n(a {services.session_kind} session does not see MEMORY.md)"
+        return Answer(question, text, [], False, window)
     best = ranked.order[0]
     floor = RELATIVE_FLOOR * best.hit.score
     limit = WINDOW_SOURCES if window else min(k, MAX_SOURCES)

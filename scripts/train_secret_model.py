@@ -67,11 +67,17 @@ def samples(rows: list[dict[str, str]]) -> tuple[list[np.ndarray], np.ndarray]:
     return xs, np.array(ys)
 
 
-def fit(xs: list[np.ndarray], y: np.ndarray, l2: float = 1e-3, steps: int = 400) -> np.ndarray:
+def fit(
+    xs: list[np.ndarray],
+    y: np.ndarray,
+    l2: float = 1e-3,
+    steps: int = 400,
+    dimensions: int = DIMENSIONS,
+) -> np.ndarray:
     """Logistic regression on hashed binary features, by full-batch gradient descent."""
     idx = np.concatenate(xs)
     owner = np.repeat(np.arange(len(xs)), [len(x) for x in xs])
-    w = np.zeros(DIMENSIONS)
+    w = np.zeros(dimensions)
     # Balance the classes: clean candidates far outnumber secret ones.
     pos = max(1.0, float(y.sum()))
     neg = max(1.0, float(len(y) - y.sum()))
@@ -79,7 +85,7 @@ def fit(xs: list[np.ndarray], y: np.ndarray, l2: float = 1e-3, steps: int = 400)
     for _ in range(steps):
         z = np.bincount(owner, weights=w[idx], minlength=len(xs))
         p = 1 / (1 + np.exp(-z))
-        g = np.bincount(idx, weights=((p - y) * weight)[owner], minlength=DIMENSIONS)
+        g = np.bincount(idx, weights=((p - y) * weight)[owner], minlength=dimensions)
         w -= 1.0 * (g / len(xs) + l2 * w)
     return w
 

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from train_secret_model import SETS, base_flags, load, rates  # noqa: E402
+from train_secret_model import fit as fit_model  # noqa: E402
 
 from memory.secret_model import _could_be_value, _fold, _value_features  # noqa: E402
 from memory.secret_vocab import LazyPattern, pattern  # noqa: E402
@@ -177,20 +178,9 @@ L2 = float(os.environ.get("PAIRS_L2", "3e-3"))
 STEPS = int(os.environ.get("PAIRS_STEPS", "300"))
 
 
-def fit(xs: list[np.ndarray], y: np.ndarray, l2: float = L2, steps: int = STEPS) -> np.ndarray:
-    """Logistic regression on hashed binary features, full-batch gradient descent."""
-    idx = np.concatenate(xs)
-    owner = np.repeat(np.arange(len(xs)), [len(x) for x in xs])
-    w = np.zeros(DIMENSIONS)
-    pos = max(1.0, float(y.sum()))
-    neg = max(1.0, float(len(y) - y.sum()))
-    weight = np.where(y > 0, len(y) / (2 * pos), len(y) / (2 * neg))
-    for _ in range(steps):
-        z = np.bincount(owner, weights=w[idx], minlength=len(xs))
-        p = 1 / (1 + np.exp(-z))
-        g = np.bincount(idx, weights=((p - y) * weight)[owner], minlength=DIMENSIONS)
-        w -= 1.0 * (g / len(xs) + l2 * w)
-    return w
+def fit(xs: list[np.ndarray], y: np.ndarray) -> np.ndarray:
+    """The token model's fit (``train_secret_model.fit``) over the pair features."""
+    return fit_model(xs, y, L2, STEPS, DIMENSIONS)
 
 
 def text_scores(rows: list[dict[str, str]], w: np.ndarray) -> np.ndarray:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,3 +26,15 @@ def import_in_madrid(monkeypatch: pytest.MonkeyPatch, home: Path) -> Importer:
             assert report.refused == 0, report
 
     return fill
+
+
+@pytest.fixture
+def facts_lab(
+    request: pytest.FixtureRequest, import_in_madrid: Importer, home: Path
+) -> Iterator[Lab]:
+    """A lab holding the test module's ``FACTS`` (layer, text, time) imported at its ``NOW``."""
+    facts = request.module.FACTS
+    items = ({"layer": layer, "text": text, "time": at} for layer, text, at in facts)
+    import_in_madrid(request.module.NOW, items)
+    with Lab.open(home) as opened:
+        yield opened

@@ -3,7 +3,6 @@ other is answered with its new value; without the multilingual model answers sti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,11 +29,8 @@ FACTS = [
 
 
 @pytest.fixture
-def lab(import_in_madrid: Callable[..., None], home: Path) -> Iterator[Lab]:
-    items = ({"layer": layer, "text": text, "time": at} for layer, text, at in FACTS)
-    import_in_madrid(NOW, items)
-    with Lab.open(home) as opened:
-        yield opened
+def lab(facts_lab: Lab) -> Lab:
+    return facts_lab
 
 
 @pytest.mark.integration  # needs both models

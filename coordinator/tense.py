@@ -59,7 +59,7 @@ _GONE = re.compile(
 _STILL_TO_DO = re.compile(
     r"\b(?:need(?:s)? to|have to|has to|must|should|gotta|going to|gonna|will|tomorrow|"
     r"later|next (?:week|month|time)|by (?:monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|tonight)|todo|to-do|pending|remind|"
+    r"saturday|sunday|tonight)|todo(?=\s*:)|to-do|pending|remind|"
     r"tengo que|tenemos que|hay que|debo|debemos|necesito|necesitamos|voy a|vamos a|"
     r"(?<!esta )ma[nñ]ana|luego|pendiente|recordar|la semana que viene|el proximo)\b"
 )

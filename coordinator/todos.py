@@ -16,6 +16,7 @@ from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from coordinator import reads
+from coordinator.todo_done import Closing, closing
 from coordinator.todo_words import is_todo_question
 from memory.due import NEXT_WEEK, THIS_WEEK, due_day, next_week, this_week
 from memory.folding import fold
@@ -26,7 +27,14 @@ if TYPE_CHECKING:
     from coordinator.services import Services
     from memory.records import Record
 
-__all__ = ["TodoList", "due_tasks", "is_todo_question", "todo_list", "untrusted_mark"]
+__all__ = [
+    "TodoList",
+    "done_since",
+    "due_tasks",
+    "is_todo_question",
+    "todo_list",
+    "untrusted_mark",
+]
 
 LIST_LIMIT = 8  # lines listed; the rest are counted
 PENDING_AHEAD_DAYS = 30  # "¿qué tengo pendiente?": the last week and the coming month
@@ -57,6 +65,26 @@ def due_tasks(services: Services, first: date, last: date, zone: tzinfo) -> list
                 if first <= _due(record, zone) <= last:
                     tasks[record.id] = record
     return sorted(tasks.values(), key=lambda r: (_due(r, zone), r.at))
+
+
+def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
+    """The tasks a later daily-log line tells done ("called the plumber", "llamé a Ana",
+    "epoxy ordered, done"), by task id: read from the first task's day to today."""
+    said = [r.at for r in tasks if r.at is not None]
+    if not said:
+        return {}
+    files = services.daily.files()
+    first = min(said).date() - timedelta(days=1)
+    last = services.clock.now().date() + timedelta(days=1)
+    later = [
+        record
+        for utc_day in sorted(files)
+        if first <= utc_day <= last
+        for record in reads.day_records(services, utc_day)
+        if record.kind != "task"
+    ]
+    found = (closing(task, later) for task in tasks)
+    return {c.task.id: c for c in found if c is not None}
 
 
 def _due(record: Record, zone: tzinfo) -> date:
@@ -91,10 +119,16 @@ def todo_list(
         return None
     first, last, named = _span(fold(question), today, window)
     span = Window(first, last, "due")
-    tasks = due_tasks(services, first, last, zone)
+    listed = due_tasks(services, first, last, zone)
+    closed = done_since(services, listed)
+    tasks = [r for r in listed if r.id not in closed]
     where = f"on {span.describe()}" if first == last else f"from {first} to {last}"
     when = span if named else None
+    done_lines = _done_lines(list(closed.values()), zone)
     if not tasks:
+        if done_lines:
+            text = "\n".join([f"Nothing left to do {where}; done since:", *done_lines])
+            return TodoList(text, (), when)
         return TodoList(f"Nothing in memory about tasks due {where}.", (), when)
     counted = "1 task" if len(tasks) == 1 else f"{len(tasks)} tasks"
     lines = [f"Due {where} — {counted}:"]
@@ -106,7 +140,20 @@ def todo_list(
         )
     if len(tasks) > LIST_LIMIT:
         lines.append(f"(and {len(tasks) - LIST_LIMIT} more)")
+    if done_lines:
+        lines += ["Done since:", *done_lines]
     return TodoList("\n".join(lines), tuple(tasks[:LIST_LIMIT]), when)
+
+
+def _done_lines(closed: list[Closing], zone: tzinfo) -> list[str]:
+    """ "- call the plumber — done 2026-12-01: called the plumber (memory/…#L4)"."""
+    lines = []
+    for c in closed[:LIST_LIMIT]:
+        day = c.done.at.astimezone(zone).date().isoformat() if c.done.at else "?"
+        lines.append(f"- {c.task.text} — done {day}: {c.done.text} ({c.done.citation})")
+    if len(closed) > LIST_LIMIT:
+        lines.append(f"(and {len(closed) - LIST_LIMIT} more done)")
+    return lines
 
 
 def _span(folded: str, today: date, window: Window | None) -> tuple[date, date, bool]:

@@ -75,7 +75,7 @@ def build_preamble(services: Services, project: str | None = None) -> Preamble:
 def _due_today(services: Services, pre: Preamble, today: date) -> None:
     """Tasks said on an earlier day for today ("remind me on Monday …"); today's own are
     listed with today's log. Untrusted text is no task of the owner's: left out."""
-    from coordinator.todos import due_tasks, untrusted_mark
+    from coordinator.todos import done_since, due_tasks, untrusted_mark
 
     zone = services.settings.zone()
     earlier = [
@@ -83,6 +83,8 @@ def _due_today(services: Services, pre: Preamble, today: date) -> None:
         for r in due_tasks(services, today, today, zone)
         if r.at and r.at.astimezone(zone).date() < today and not untrusted_mark(r)
     ]
+    closed = done_since(services, earlier)
+    earlier = [r for r in earlier if r.id not in closed]
     if earlier:
         pre.sections[f"Due today ({today.isoformat()})"] = "\n".join(
             f"- {r.body} (said {r.at.astimezone(zone).date().isoformat()}; {r.citation})"

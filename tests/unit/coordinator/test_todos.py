@@ -87,6 +87,8 @@ def test_a_reminder_said_on_friday_is_due_on_monday_in_ask_and_boot(
         "¿qué tareas hace el robot de pipeteo?",
         "¿qué toca en la reunión de grupo?",
         "what's on my list of favourite films?",
+        "what's pending on the NAS update queue?",
+        "¿qué queda de leche?",
     ],
 )
 def test_a_question_that_only_holds_a_to_do_word_is_not_a_to_do_question(question: str) -> None:
@@ -104,6 +106,11 @@ def test_a_question_that_only_holds_a_to_do_word_is_not_a_to_do_question(questio
         "¿qué tengo que hacer mañana?",
         "¿tengo algo pendiente para el lunes?",
         "what did I ask you to remind me about?",
+        "what's still pending?",
+        "anything pending for this week?",
+        "what is left to do?",
+        "¿qué me queda por hacer?",
+        "¿qué hay pendiente?",
     ],
 )
 def test_a_to_do_question(question: str) -> None:
@@ -162,3 +169,66 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
     receipt = lab.remember(text)
     assert (receipt.status, receipt.layer, receipt.kind) == ("written", "daily", "task")
     assert lab.remember("recuérdame la contraseña del NAS").status == "not_stored"
+
+
+@pytest.mark.parametrize(
+    ("task", "later", "closes"),
+    [
+        ("call the plumber", "called the plumber, he comes Thursday", True),
+        ("call the plumber", "The plumber called back, comes Thursday", False),
+        ("call the plumber", "need to call the plumber again", False),
+        ("Remind me to order more epoxy on Monday.", "ordered the epoxy from Sika", True),
+        ("TODO: renew the domain", "renewed the domain until 2028", True),
+        ("TODO: renew the domain", "domain renewal is due in March", False),
+        ("buy gloves", "bought gloves (nitrile, M)", True),
+        ("buy gloves", "bought pipette tips", False),
+        ("recuérdame llamar a Ana mañana", "llamé a Ana, todo bien", True),
+        ("recuérdame llamar a Ana mañana", "Ana llamó por la tarde", False),
+        ("pagar la factura del gas", "pagué la factura del gas", True),
+        ("pagar la factura del gas", "llegó la factura del gas", False),
+        ("renovar el seguro del coche", "seguro del coche: hecho", True),
+        ("send the invoice to Marta", "sent the invoice to Marta", True),
+        ("send the invoice to Marta", "sent the drawings to Marta", False),
+    ],
+)
+def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:
+    from datetime import UTC, datetime
+
+    from coordinator.todo_done import closing
+    from memory.records import Record
+
+    def line(text: str, kind: str, day: int) -> Record:
+        at = datetime(2026, 11, day, 9, tzinfo=UTC)
+        return Record(f"d-{day}", "daily", kind, text, text, at, "user", f"memory/{day}.md",
+                      1, 1, None, None, (), None, 0, None, None, None, None, ())  # fmt: skip
+
+    found = closing(line(task, "task", 23), [line(later, "event", 24)])
+    assert (found is not None) == closes
+    early = closing(line(task, "task", 23), [line(later, "event", 22)])
+    assert early is None  # a line said before the task never closes it
+
+
+def test_a_task_done_later_leaves_the_pending_list_and_the_boot(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-27T10:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Remind me to order more epoxy on Monday.")
+        lab.remember("TODO: call the plumber", layer="daily", kind="task")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-28T10:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("The plumber called back, he comes Thursday", layer="daily", kind="event")
+        assert "call the plumber" in lab.ask("what's pending?").text
+        lab.remember("Called the plumber and booked Thursday", layer="daily", kind="event")
+        lab.remember("ordered the epoxy from Sika", layer="daily", kind="event")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-30T07:00:00Z")
+    with Lab.open(home) as lab:
+        pending = lab.ask("what's pending?")
+        today = lab.ask("what do I have to do today?")
+        boot = lab.boot().text
+    assert pending.text.startswith("Nothing left to do from ")
+    assert "- TODO: call the plumber — done 2026-11-28: Called the plumber" in pending.text
+    assert today.text.startswith("Nothing left to do on 2026-11-30 (Monday); done since:")
+    assert "ordered the epoxy from Sika" in today.text
+    assert "## Due today" not in boot

@@ -143,6 +143,27 @@ def routed(
     )
 
 
+_MISSING_FIX = {
+    "time": 'give each item its ISO-8601 time, e.g. "time": "2026-11-29T10:00:00Z" (naive is UTC)',
+    "layer": 'give "layer": daily, memory, project, or auto to let labmem choose',
+    "text": 'give the entry\'s words as "text"',
+}
+
+
+def _invalid(exc: ValidationError) -> str:
+    """One line for an item that is not an import item: the field, the rule and the fix."""
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err.get("loc", ())) or "item"
+    if err.get("type") == "missing":
+        fix = _MISSING_FIX.get(field, f'give "{field}"')
+        return f"{field}: missing; {fix}"
+    if err.get("type") == "extra_forbidden":
+        known = ", ".join(ImportItem.model_fields)
+        return f"{field}: not an import field; the fields are {known}"
+    msg = str(err.get("msg", "")).removeprefix("Value error, ")
+    return f"{field}: {msg}"
+
+
 def _refusal(item: ImportItem, session_kind: str, now: datetime) -> str | None:
     if item.layer == "auto":
         return "layer auto is routed by Lab.import_entries; give daily, memory or project here"
@@ -233,10 +254,7 @@ def import_items(
         try:
             items.append((index, _parse(raw)))
         except ValidationError as exc:
-            err = exc.errors()[0]
-            field = ".".join(str(p) for p in err.get("loc", ())) or "item"
-            msg = str(err.get("msg", "")).removeprefix("Value error, ")
-            refusals.append({"index": index, "reason": f"{field}: {msg}"})
+            refusals.append({"index": index, "reason": _invalid(exc)})
     reasons = check_texts([item.text for _, item in items], max_bytes)
     meta_reasons = metadata_problems(
         [

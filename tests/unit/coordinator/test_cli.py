@@ -221,6 +221,26 @@ def test_import_jsonl_reports_each_refused_item(tmp_path: Path, home: Path) -> N
     assert "Replaced the fan." in text and "src=import:D1:1" in text and "ghp_" not in text
 
 
+def test_import_says_what_an_item_lacks_and_how_to_give_it(tmp_path: Path, home: Path) -> None:
+    lines = [
+        {"layer": "daily", "text": "Fed the bees."},
+        {"text": "The freezer is at -80 C", "time": "2026-11-20T09:00:00Z"},
+        {"layer": "daily", "text": "x", "time": "2026-11-20T09:00:00Z", "colour": "red"},
+    ]
+    file = tmp_path / "items.jsonl"
+    file.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    code, out, _ = run("import", str(file), "--json")
+    reasons = [r["reason"] for r in json.loads(out)["refusals"]]
+    assert code == 1
+    assert reasons[0].startswith('time: missing; give each item its ISO-8601 time, e.g. "time"')
+    assert reasons[1].startswith("layer: missing;") and "auto" in reasons[1]
+    assert reasons[2] == (
+        "colour: not an import field; the fields are layer, text, time, kind, source, project, "
+        "tags, id"
+    )
+    assert not (home / "memory" / "2026-11-20.md").exists()
+
+
 def test_every_command_has_help() -> None:
     for name, command in cli.commands.items():
         assert command.help, f"{name} has no help"

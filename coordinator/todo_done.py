@@ -3,9 +3,10 @@
 "Call the plumber" on Monday and "called the plumber, he comes Thursday" on Tuesday: the
 to-do is done, and a list of what is pending should say so instead of asking for it again.
 A later line closes a task when it tells something done (``tense.tells_done``) or says
-"done"/"hecho", and names what the task names: every word of its object, and its verb as
-well (the same stem, "call"/"called", "llamar"/"llamé", or a past form a person uses,
-"buy"/"bought") unless the task names three or more things. "The plumber called back"
+"done"/"hecho", and names what the task names: every word of its object (all but one when it names three or
+more: "buy sugar syrup for the bees" / "bought 10 kg of sugar syrup"), and its verb as well
+(the same stem, "call"/"called", "llamar"/"llamé", or a past form, "buy"/"bought") unless
+it names all of three or more things. "The plumber called back"
 names the plumber but not the calling *of* him by the owner: its verb is the task's, its
 subject is not the owner — so a line whose first word is the task's object is no closing.
 """
@@ -102,8 +103,9 @@ def _closes(verb: str, things: list[str], text: str) -> bool:
     if not said or not things:
         return False
     stems = {w[:5] for w in said}
-    if not all(t[:5] in stems for t in things):
-        return False
+    matched = sum(t[:5] in stems for t in things)
+    if matched < len(things) - (len(things) >= 3):
+        return False  # every thing named, or all but one of three or more
     folded = fold(text)
     if _NOT_YET.search(folded):
         return False
@@ -113,7 +115,8 @@ def _closes(verb: str, things: list[str], text: str) -> bool:
         return False  # "the plumber called back": the object is this line's subject
     if not tells_done(text):
         return False
-    return len(things) >= 3 or any(_same_verb(verb, w) for w in said)
+    whole = matched == len(things) >= 3
+    return whole or any(_same_verb(verb, w) for w in said)
 
 
 def _same_verb(verb: str, word: str) -> bool:

@@ -182,6 +182,8 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("TODO: renew the domain", "domain renewal is due in March", False),
         ("buy gloves", "bought gloves (nitrile, M)", True),
         ("buy gloves", "bought pipette tips", False),
+        ("Buy sugar syrup for the bees", "bought 10 kg of sugar syrup", True),
+        ("Buy sugar syrup for the bees", "the bees ate the syrup", False),
         ("recuérdame llamar a Ana mañana", "llamé a Ana, todo bien", True),
         ("recuérdame llamar a Ana mañana", "Ana llamó por la tarde", False),
         ("pagar la factura del gas", "pagué la factura del gas", True),

@@ -4,12 +4,11 @@
 to-do is done, and a list of what is pending should say so instead of asking for it again.
 A later line closes a task when it tells something done (``tense.tells_done``) or says
 "done"/"hecho", and names what the task names: every word of its object (all but one when
-it names three or more: "buy sugar syrup for the bees" / "bought 10 kg of sugar syrup"), and
-its verb as well
-(the same stem, "call"/"called", "llamar"/"llamé", or a past form, "buy"/"bought") unless
-it names all of three or more things. "The plumber called back"
-names the plumber but not the calling *of* him by the owner: its verb is the task's, its
-subject is not the owner — so a line whose first word is the task's object is no closing.
+it names three or more: "buy sugar syrup for the bees" / "bought 10 kg of sugar syrup"),
+and its verb as well (the same stem, "call"/"called", "llamar"/"llamé", or a past form,
+"buy"/"bought") unless it names all of three or more things. "The plumber called back"
+names the plumber, but as the one who called: a line whose first word is the task's object
+closes nothing.
 """
 
 from __future__ import annotations

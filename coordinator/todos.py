@@ -11,12 +11,13 @@ do today?", "what's due this week?", "any reminders for Monday?", "¿qué tengo 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from coordinator import reads
-from coordinator.todo_done import Closing, closing
+from coordinator.todo_done import Closeness, Closing, closing
 from coordinator.todo_words import is_todo_question
 from memory.due import NEXT_WEEK, THIS_WEEK, due_day, next_week, this_week
 from memory.folding import fold
@@ -32,11 +33,13 @@ __all__ = [
     "done_since",
     "due_tasks",
     "is_todo_question",
+    "open_today",
     "todo_list",
     "untrusted_mark",
 ]
 
 LIST_LIMIT = 8  # lines listed; the rest are counted
+OPEN_DAYS = 14  # a task not told done stays open this long after its day
 PENDING_AHEAD_DAYS = 30  # "¿qué tengo pendiente?": the last week and the coming month
 _PENDING = re.compile(
     r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios)\b"
@@ -83,8 +86,21 @@ def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
         for record in reads.day_records(services, utc_day)
         if record.kind != "task"
     ]
-    found = (closing(task, later) for task in tasks)
+    found = (closing(task, later, _closeness(services)) for task in tasks)
     return {c.task.id: c for c in found if c is not None}
+
+
+def _closeness(services: Services) -> Closeness:
+    """The multilingual model's closeness of a task to lines (none when not installed)."""
+
+    def score(text: str, others: Sequence[str]) -> list[float]:
+        vectors = services.across_vectors(list(others), keep=False)
+        query = services.across_vectors([text], keep=False)
+        if vectors is None or query is None:
+            return [0.0] * len(others)
+        return [float(x) for x in vectors @ query[0]]
+
+    return score
 
 
 def _due(record: Record, zone: tzinfo) -> date:
@@ -114,35 +130,61 @@ class TodoList:
 def todo_list(
     services: Services, question: str, today: date, zone: tzinfo, window: Window | None
 ) -> TodoList | None:
-    """The tasks a to-do question asks for, or None when it is not one."""
+    """The tasks a to-do question asks for, or None when it is not one. A span that holds
+    today also lists the tasks of the last two weeks still open ("still open from earlier")."""
     if not is_todo_question(question):
         return None
     first, last, named = _span(fold(question), today, window)
     span = Window(first, last, "due")
     listed = due_tasks(services, first, last, zone)
-    closed = done_since(services, listed)
+    earlier: list[Record] = []
+    if first <= today <= last and first > today - timedelta(days=OPEN_DAYS):
+        earlier = due_tasks(services, today - timedelta(days=OPEN_DAYS), first - timedelta(1), zone)
+    closed = done_since(services, listed + earlier)
     tasks = [r for r in listed if r.id not in closed]
+    still = [r for r in earlier if r.id not in closed]
     where = f"on {span.describe()}" if first == last else f"from {first} to {last}"
     when = span if named else None
+    lines = _task_lines(tasks, zone, with_due=first != last)
+    if tasks:
+        counted = "1 task" if len(tasks) == 1 else f"{len(tasks)} tasks"
+        lines.insert(0, f"Due {where} — {counted}:")
+    if still:
+        head = "Still open from earlier days:"
+        if not tasks:
+            head = f"Nothing due {where}; still open from earlier days:"
+        lines += [head, *_task_lines(still, zone, with_due=True)]
     done_lines = _done_lines(list(closed.values()), zone)
-    if not tasks:
+    if not tasks and not still:
         if done_lines:
             text = "\n".join([f"Nothing left to do {where}; done since:", *done_lines])
             return TodoList(text, (), when)
         return TodoList(f"Nothing in memory about tasks due {where}.", (), when)
-    counted = "1 task" if len(tasks) == 1 else f"{len(tasks)} tasks"
-    lines = [f"Due {where} — {counted}:"]
+    if done_lines:
+        lines += ["Done since:", *done_lines]
+    shown = tasks[:LIST_LIMIT] + still[:LIST_LIMIT]
+    return TodoList("\n".join(lines), tuple(shown), when)
+
+
+def open_today(services: Services, today: date, zone: tzinfo) -> list[tuple[Record, bool]]:
+    """The tasks due today and those of the last two weeks still open, each with whether it
+    is overdue: the boot preamble's "Due today"."""
+    listed = due_tasks(services, today - timedelta(days=OPEN_DAYS), today, zone)
+    closed = done_since(services, listed)
+    return [(r, _due(r, zone) < today) for r in listed if r.id not in closed]
+
+
+def _task_lines(tasks: list[Record], zone: tzinfo, *, with_due: bool) -> list[str]:
+    lines = []
     for record in tasks[:LIST_LIMIT]:
         said = record.at.astimezone(zone).date().isoformat() if record.at else "?"
-        due = f"due {_due(record, zone).isoformat()}, " if first != last else ""
+        due = f"due {_due(record, zone).isoformat()}, " if with_due else ""
         lines.append(
             f"- {untrusted_mark(record)}{record.text} ({due}said {said}; {record.citation})"
         )
     if len(tasks) > LIST_LIMIT:
         lines.append(f"(and {len(tasks) - LIST_LIMIT} more)")
-    if done_lines:
-        lines += ["Done since:", *done_lines]
-    return TodoList("\n".join(lines), tuple(tasks[:LIST_LIMIT]), when)
+    return lines
 
 
 def _done_lines(closed: list[Closing], zone: tzinfo) -> list[str]:

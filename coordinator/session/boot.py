@@ -73,24 +73,20 @@ def build_preamble(services: Services, project: str | None = None) -> Preamble:
 
 
 def _due_today(services: Services, pre: Preamble, today: date) -> None:
-    """Tasks said on an earlier day for today ("remind me on Monday …"); today's own are
-    listed with today's log. Untrusted text is no task of the owner's: left out."""
-    from coordinator.todos import done_since, due_tasks, untrusted_mark
+    """The tasks due today ("remind me on Monday …", a to-do said today) and those of the
+    last two weeks no later line told done. Untrusted text is no task of the owner's."""
+    from coordinator.todos import open_today, untrusted_mark
 
     zone = services.settings.zone()
-    earlier = [
-        r
-        for r in due_tasks(services, today, today, zone)
-        if r.at and r.at.astimezone(zone).date() < today and not untrusted_mark(r)
-    ]
-    closed = done_since(services, earlier)
-    earlier = [r for r in earlier if r.id not in closed]
-    if earlier:
-        pre.sections[f"Due today ({today.isoformat()})"] = "\n".join(
-            f"- {r.body} (said {r.at.astimezone(zone).date().isoformat()}; {r.citation})"
-            for r in earlier
-            if r.at
-        )
+    lines = []
+    for r, overdue in open_today(services, today, zone):
+        if r.at is None or untrusted_mark(r):
+            continue
+        said = r.at.astimezone(zone).date().isoformat()
+        late = f"open since {(r.due or said)[:10]}, " if overdue else ""
+        lines.append(f"- {r.body} ({late}said {said}; {r.citation})")
+    if lines:
+        pre.sections[f"Due today ({today.isoformat()})"] = "\n".join(lines)
 
 
 def _without_superseded(text: str) -> str:

@@ -234,3 +234,52 @@ def test_a_task_done_later_leaves_the_pending_list_and_the_boot(
     assert today.text.startswith("Nothing left to do on 2026-11-30 (Monday); done since:")
     assert "ordered the epoxy from Sika" in today.text
     assert "## Due today" not in boot
+
+
+def test_today_lists_what_is_still_open_from_earlier_days(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-23T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Llamar al fontanero", layer="daily", kind="task")
+        lab.remember("Buy sugar syrup for the bees", layer="daily", kind="task")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-24T18:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Llamé al fontanero, viene el viernes", layer="daily", kind="event")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-26T08:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("check the hive scale", layer="daily", kind="task")
+        today = lab.ask("what do I have to do today?")
+        boot = lab.boot().text
+    assert today.found
+    assert today.text.startswith("Due on 2026-11-26 (Thursday) — 1 task:\n- check the hive scale")
+    assert "Still open from earlier days:\n- Buy sugar syrup for the bees (due 2026-11-23" in (
+        today.text
+    )
+    assert "Done since:\n- Llamar al fontanero — done 2026-11-24" in today.text
+    section = boot.split("## Due today (2026-11-26)\n\n")[1].split("\n\n")[0]
+    assert "- check the hive scale (said 2026-11-26;" in section
+    assert "- Buy sugar syrup for the bees (open since 2026-11-23, said 2026-11-23;" in section
+    assert "fontanero" not in section
+    monkeypatch.setenv("LABMEM_NOW", "2026-12-20T08:00:00Z")  # past two weeks: no longer open
+    with Lab.open(home) as lab:
+        late = lab.ask("what do I have to do today?")
+    assert late.text == "Nothing in memory about tasks due on 2026-12-20 (Sunday)."
+
+
+def test_a_task_told_done_in_the_other_language_is_closed(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-23T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("comprar guantes de nitrilo", layer="daily", kind="task")
+        lab.remember("renovar el seguro del coche", layer="daily", kind="task")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-24T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("bought nitrile gloves at the supplier", layer="daily", kind="event")
+        lab.remember("renewed the home insurance", layer="daily", kind="event")
+        pending = lab.ask("what's still pending?").text
+    open_part, done_part = pending.split("Done since:")
+    assert "renovar el seguro del coche" in open_part  # another insurance: still to do
+    assert "- comprar guantes de nitrilo — done 2026-11-24: bought nitrile gloves" in done_part

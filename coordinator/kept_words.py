@@ -22,7 +22,7 @@ import re
 from memory.folding import fold
 from memory.update_cues import holding_back
 
-__all__ = ["changed_now", "errand", "someones_preference"]
+__all__ = ["changed_now", "clear_errand", "errand", "someones_preference"]
 
 _ERRAND_VERBS = (
     "buy order reorder call phone ring email e-mail text message book pay renew cancel "
@@ -47,6 +47,22 @@ _ES_ERRAND = re.compile(
     r"^\s*(?:hay que\s+|tengo que\s+|toca\s+)?"
     r"(?P<verb>[a-zñ]{2,}(?:ar|er|ir))(?:l[oa]s?|les?|se)?\b"
 )
+# Spanish verbs of errands: opening a line with an object ("Comprar guantes", "Llamar a
+# Ana"), a to-do whatever the classifier is sure of.
+_ES_ERRAND_VERBS = frozenset(
+    """comprar pedir encargar llamar telefonear escribir mandar enviar reservar pagar renovar
+    cancelar programar devolver recoger traer llevar imprimir firmar entregar arreglar
+    reparar cambiar sustituir limpiar lavar regar alimentar rellenar reponer recargar
+    cargar actualizar instalar revisar comprobar probar calibrar etiquetar descongelar
+    vaciar vender preguntar terminar preparar avisar contestar responder confirmar""".split()
+)
+_EN_CLEAR = re.compile(
+    rf"^\s*(?:{_ERRAND_VERBS.replace(' ', '|')})\s+"
+    r"(?!(?:you|u|it|me|us|care|well|soon|over|out|later|back|a day|time|the shots|home|"
+    r"attention)\b)"
+    r"(?:the |a |an |some |more |my |our |new )?[a-z][\w-]+"
+)
+_TOLD = re.compile(r"\b(?:was|were|is|are|has|had|went|got|fue|era|es|son|estuvo|esta|estaba)\b")
 _NOT_VERBS = frozenset(
     "ayer taller lugar hogar mujer mar bar altar azucar collar dolar militar popular similar "
     "particular regular familiar alquiler placer poder ser par mejor peor mayor menor "
@@ -68,11 +84,25 @@ _LIKES = re.compile(
 )
 
 
+def clear_errand(text: str) -> bool:
+    """An errand verb and its object opening a short line ("Buy gloves", "Comprar guantes",
+    "Llamar a Ana"): a to-do however sure the classifier is of small talk."""
+    folded = fold(text).strip().rstrip(".!")
+    if len(folded.split()) > 8 or "?" in folded or _TOLD.search(folded):
+        return False  # "Book club was fun": a verb of its own, not an errand
+    if _EN_CLEAR.search(folded):
+        return True
+    match = _ES_ERRAND.search(folded)
+    if not match or match.group("verb") not in _ES_ERRAND_VERBS:
+        return False
+    return bool(re.match(r"\s+(?:a\s+|al\s+)?[a-zñ]{2,}", folded[match.end() :]))
+
+
 def errand(text: str) -> bool:
     """A bare to-do for the owner: an errand verb, or a Spanish infinitive, opening it."""
     folded = fold(text)
     if _EN_ERRAND.search(folded):
-        return True
+        return not _TOLD.search(folded)
     match = _ES_ERRAND.search(folded)
     if not match or match.group("verb") in _NOT_VERBS:
         return False

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from coordinator.kept_words import changed_now, errand, someones_preference
+from coordinator.kept_words import changed_now, clear_errand, errand, someones_preference
 from coordinator.project_names import mentions
 from coordinator.tense import tells_done
 from coordinator.todo_words import is_todo_question
@@ -362,6 +362,8 @@ class Router:
             return Route("project", kind, f"{reason}; names the project '{project}'", project)
         if guess.layer == "project" and not project:
             project = self.project_hinted(text)
+        if guess.layer == "none" and guess.kind == "smalltalk" and clear_errand(text):
+            return Route("daily", "task", f"{reason}; a to-do said bare")
         if guess.layer == "none" and guess.kind == "smalltalk" and guess.confidence < SURE:
             # Small talk is not stored: two shapes that hold something to keep are kept.
             if someones_preference(text):

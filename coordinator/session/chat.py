@@ -56,6 +56,11 @@ def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
     if named and named != lab.session.project:
         lab.boot(project=named)
         out(f"(active project: {named})")
+    from coordinator.session.paste import scene_only
+
+    if scene_only(line):
+        out("(a heading with nothing under it: nothing kept — paste the list with it)")
+        return True
     for said in _statements(lab, line):
         _turn(lab, said, out)
     return True

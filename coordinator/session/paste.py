@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from coordinator.router import Route
 
-__all__ = ["blocks", "items"]
+__all__ = ["blocks", "items", "scene_only"]
 
 _BULLET = re.compile(r"^\s*(?:[-*•·–]|\[[ xX]?\])\s+(?P<item>\S.*)$")
 MIN_ITEMS = 2
@@ -68,6 +68,11 @@ _SCENE = re.compile(
 )
 
 
+def scene_only(text: str) -> bool:
+    """A heading that only sets the scene, with nothing under it ("Notas de hoy:")."""
+    return "\n" not in text.strip() and bool(_SCENE.match(text))
+
+
 def _with_heading(heading: str | None, item: str, route: Callable[[str], Route]) -> str:
     """The item, with the heading in front unless the heading only sets the scene."""
     del route  # the heading's own words decide, whatever the router makes of the item
@@ -84,6 +89,8 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
         if held and _BULLET.match(line):
             held.append(line)
             continue
+        if len(held) == 1 and not line.strip():
+            continue  # a blank line between a heading and its list
         if held:
             yield "\n".join(held)
             held = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from coordinator.kept_words import changed_now, errand, someones_preference
+from coordinator.kept_words import changed_now, clear_errand, errand, someones_preference
 from coordinator.tense import tells_done
 
 
@@ -20,10 +20,33 @@ from coordinator.tense import tells_done
         ("thanks!", False),
         ("good morning", False),
         ("Check you later", False),  # said to someone
+        ("Book club was fun", False),  # a verb of its own: no errand
     ],
 )
 def test_a_bare_to_do_is_an_errand(text: str, expected: bool) -> None:
     assert errand(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Buy gloves", True),
+        ("Comprar guantes", True),
+        ("Llamar a Ana", True),
+        ("Regar las plantas", True),
+        ("Pay attention", False),
+        ("Call it a day", False),
+        ("Ring me back", False),
+        ("Book club was fun", False),
+        ("Comprar pan es lo mejor", False),
+        ("Comprar", False),
+        ("Buy gloves?", False),
+    ],
+)
+def test_an_errand_verb_and_its_object_is_a_to_do_however_sure_of_small_talk(
+    text: str, expected: bool
+) -> None:
+    assert clear_errand(text) is expected
 
 
 @pytest.mark.parametrize(
@@ -92,6 +115,8 @@ def test_the_router_keeps_what_it_would_drop_as_small_talk() -> None:
         ("Ana prefers Signal over email", "memory"),
         ("Llamar al fontanero", "daily"),
         ("Buy pipette tips", "daily"),
+        ("Comprar guantes", "daily"),
+        ("Llamar a Ana", "daily"),
         ("Watered the garden and cleaned the tools shed.", "daily"),
         ("thanks, that's all for today", "none"),
     ]:

@@ -298,6 +298,18 @@ def test_a_pasted_list_is_one_statement_per_item(home: Path) -> None:
     assert "Notes from today" not in day and "Replaced the UPS battery in the rack." in day
 
 
+def test_a_heading_alone_keeps_nothing_and_a_blank_line_does_not_part_it_from_its_list(
+    home: Path,
+) -> None:
+    script = "Notas de hoy:\n¿qué hay?\nNotas de hoy:\n\n- Regué el huerto\n- Comprar guantes\n"
+    result = CliRunner().invoke(cli, ["chat"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "(a heading with nothing under it: nothing kept" in result.output
+    day = next((home / "memory").glob("*.md")).read_text()
+    assert "Notas de hoy" not in day
+    assert "[event] Regué el huerto" in day and "[task] Comprar guantes" in day
+
+
 def test_a_pasted_how_to_stays_whole_and_a_secret_refuses_the_whole_paste(home: Path) -> None:
     pasted = (
         "How to renew the cert:\n- stop nginx\n- run certbot renew\n- start nginx\n"

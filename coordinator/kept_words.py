@@ -34,18 +34,20 @@ _ERRAND_VERBS = (
 _EN_ERRAND = re.compile(
     rf"^\s*(?:(?:need to|have to|gotta|must|should)\s+)?(?:{_ERRAND_VERBS.replace(' ', '|')})"
     # ... with an object: not "Call it a day", "Check you later", "test"
-    r"\s+(?!(?:you|u|it|me|us|care|well|soon|over|out|later)\b)\w",
+    r"\s+(?!(?:you|u|it|me|us|care|well|soon|over|out|later|away)\b)\w",
 )
 # A Spanish infinitive stands before its object, and the line reads as Spanish: one of its
 # little words follows ("Llamar al fontanero", "Comprar puntas de pipeta", "Pedir más
 # guantes") — not "Whatever", "Later!", "Super, gracias".
 _ES_LITTLE = re.compile(
-    r"\b(?:al|el|la|los|las|del|de|un|una|unos|unas|mas|más|para|con|por|en|y|a)\b"
+    r"\b(?:al|el|la|los|las|del|de|un|una|unos|unas|mas|más|para|con|por|y)\b"
+    r"|\b(?:a|en)\s+(?:[a-zñ]*ñ|[a-zñ]+(?:cion|dad)\b)"
 )
+_EXCLAIMED = re.compile(r"!|¡|\bqu[eé] (?:gusto|bien|rico|pena|guay|maravilla)\b")
 # A Spanish infinitive opening the line ("Llamar al fontanero", "hay que pedir guantes").
 _ES_ERRAND = re.compile(
     r"^\s*(?:hay que\s+|tengo que\s+|toca\s+)?"
-    r"(?P<verb>[a-zñ]{2,}(?:ar|er|ir))(?:l[oa]s?|les?|se)?\b"
+    r"(?P<verb>[a-zñ]{2,}(?:ar|er|ir)|ir|ver|dar)(?:l[oa]s?|les?|se)?\b"
 )
 # Spanish verbs of errands: opening a line with an object ("Comprar guantes", "Llamar a
 # Ana"), a to-do whatever the classifier is sure of.
@@ -54,12 +56,13 @@ _ES_ERRAND_VERBS = frozenset(
     cancelar programar devolver recoger traer llevar imprimir firmar entregar arreglar
     reparar cambiar sustituir limpiar lavar regar alimentar rellenar reponer recargar
     cargar actualizar instalar revisar comprobar probar calibrar etiquetar descongelar
-    vaciar vender preguntar terminar preparar avisar contestar responder confirmar""".split()
+    vaciar vender preguntar terminar preparar avisar contestar responder confirmar hacer ir
+    ver dar sacar tirar buscar""".split()
 )
 _EN_CLEAR = re.compile(
     rf"^\s*(?:{_ERRAND_VERBS.replace(' ', '|')})\s+"
     r"(?!(?:you|u|it|me|us|care|well|soon|over|out|later|back|a day|time|the shots|home|"
-    r"attention)\b)"
+    r"attention|away)\b)"
     r"(?:the |a |an |some |more |my |our |new )?[a-z][\w-]+"
 )
 _TOLD = re.compile(r"\b(?:was|were|is|are|has|had|went|got|fue|era|es|son|estuvo|esta|estaba)\b")
@@ -95,17 +98,19 @@ def clear_errand(text: str) -> bool:
     match = _ES_ERRAND.search(folded)
     if not match or match.group("verb") not in _ES_ERRAND_VERBS:
         return False
-    return bool(re.match(r"\s+(?:a\s+|al\s+)?[a-zñ]{2,}", folded[match.end() :]))
+    return bool(re.match(r"\s+(?:a\s+(?:por\s+)?|al\s+)?[a-zñ]{2,}", folded[match.end() :]))
 
 
 def errand(text: str) -> bool:
     """A bare to-do for the owner: an errand verb, or a Spanish infinitive, opening it."""
     folded = fold(text)
+    if _TOLD.search(folded):
+        return False  # "Book club was fun", "Estar de vacaciones es lo mejor"
     if _EN_ERRAND.search(folded):
-        return not _TOLD.search(folded)
+        return True
     match = _ES_ERRAND.search(folded)
-    if not match or match.group("verb") in _NOT_VERBS:
-        return False
+    if not match or match.group("verb") in _NOT_VERBS or _EXCLAIMED.search(folded):
+        return False  # "Dormir un poco más, qué gusto"
     return bool(_ES_LITTLE.search(folded[match.end() :]))
 
 

@@ -77,7 +77,9 @@ _QUESTION = re.compile(
 # "did the stocktake this afternoon", "did 4 hours of reconciliations": something done today,
 # said without its subject — not "did the job finish?" or "did jonas send the drawings".
 _DONE = re.compile(
-    r"^\s*did\s+(?:\d|[^?]*\b(?:today|this (?:morning|afternoon|evening)|tonight)\b)(?![^?]*\?)",
+    r"^\s*did\s+(?!(?:you|u|i|we|they|he|she|it|anyone|anybody|someone|somebody|"
+    r"(?-i:[A-Z][a-z]+)(?!['’]s))\b)"  # "did Tofu's glucose curve": whose, not who
+    r"(?:\d|[^?]*\b(?:today|this (?:morning|afternoon|evening)|tonight)\b)(?![^?]*\?)",
     re.IGNORECASE,
 )
 # A reminder for the user is a task of the day, even when asked as a question.
@@ -189,8 +191,8 @@ _NOT_NOW = re.compile(
     r"mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)|antes del?)\b",
     re.IGNORECASE,
 )
-# Explicit labels name the kind: "Lesson: …", "Decisión: …", "TODO …".
-# Explicit labels name the kind: "Lesson: …", "Decisión: …", "Ojo en tidepool: …", "TODO …".
+# Explicit labels name the kind: "Lesson: …", "Decisión: …", "Ojo en tidepool: …", "TODO …",
+# "Done: …" (an event: what was done, not a to-do).
 _OF = r"(?:\s+(?:from|in|for|on|about|de|del|en|para|sobre)\s+[^:]{1,40})?\s*"
 _LABELS: list[tuple[str, str, re.Pattern[str]]] = [
     (
@@ -210,6 +212,11 @@ _LABELS: list[tuple[str, str, re.Pattern[str]]] = [
         "daily",
         "task",
         re.compile(r"^\s*(?:TODO\b|(?i:to-?do|pendiente|por hacer)\s*:)"),
+    ),
+    (
+        "daily",
+        "event",
+        re.compile(r"^\s*(?:done|finished|completed|hecho|hecha|terminado|listo)\s*:", re.I),
     ),
 ]
 _NOTE_TO_SELF = re.compile(r"^\s*(?:note to self|nota (?:mental|para m[ií]))\b", re.I)
@@ -251,13 +258,33 @@ def strip_intent(text: str) -> tuple[str, bool]:
 
 SURE = 0.9  # small talk the classifier is this sure of is left alone
 
+_BLANKS = re.compile(r"[^\S\n]+")
+_BREAKS = re.compile(r"\s*\n\s*")
+
+
+def tidy_spaces(text: str) -> str:
+    """Runs of spaces (any kind: tabs, no-break) as one, blank lines as one line break,
+    none at the ends: how the rules read a text (a run of thousands of spaces would
+    otherwise make their patterns backtrack for seconds)."""
+    return _BREAKS.sub("\n", _BLANKS.sub(" ", text)).strip()
+
+
+# A to-do question opens as one ("what's due …", "¿qué tengo pendiente?", "any reminders",
+# "my tasks for today") — "I moved my to-do list to Todoist" says something.
+_ASKING = re.compile(
+    r"^\s*(?:¿|what|which|any|anything|is|are|do|does|have|list|show|tell|give|"
+    r"qu[eé]|cu[aá]l(?:es)?|tengo|hay|dime|d[ií]game|ens[eé][nñ]ame|lista)\b",
+    re.IGNORECASE,
+)
+
 
 def is_question(line: str) -> bool:
     """A chat line that asks rather than states (the Coordinator answers it): it ends with
     "?", or it opens as the router's questions do. A bare opener is not enough: "How to
     renew the cert: …" is a procedure, "Was at the lab all day", "Have to call the plumber"
     and "Can't find the spare fuse" are notes with the subject left out."""
-    if line.rstrip().endswith("?") or is_todo_question(line):
+    line = tidy_spaces(line)
+    if line.endswith("?") or (is_todo_question(line) and _ASKING.match(line)):
         return True
     if _DONE.search(line):  # "did the stocktake this afternoon": done today, said bare
         return False
@@ -274,8 +301,11 @@ def is_question(line: str) -> bool:
 # lab all day", "Have to call the plumber"). "Any news …", "List my projects", "tell me …".
 _ASKS_WITH_SUBJECT = re.compile(
     r"^\s*(?:(?i:was|were|has|have|had|could|can|should|would|will|is|are|do|does|did))\s+"
-    r"(?:(?i:the|my|our|your|we|i|you|it|they|he|she|anyone|anybody|someone|there|this|that|"
-    r"these|those|any)\b|[A-Z]\w+)|"
+    r"(?i:the|my|our|your|we|i|you|it|they|he|she|anyone|anybody|someone|there|this|that|"
+    r"these|those|any)\b|"
+    # ... or a name ("Has Ana sent …"), not an acronym ("Did PCR on …") nor what was had
+    # ("Had Thai food with Ana")
+    r"^\s*(?i:was|were|has|could|can|should|would|will|is|are|do|does|did)\s+[A-Z][a-z]+\b|"
     r"^\s*(?i:any\s+(?:news|word|update|updates|reply|answer|sign|idea)\b|list\s+(?:my|all|the)\b|"
     r"tell me\b)"
 )
@@ -308,6 +338,7 @@ class Router:
         return self._model
 
     def route(self, text: str) -> Route:
+        text = tidy_spaces(text)
         project = self.project_in(text)
         # The text is embedded only when the classifier is asked (a question, a reminder, a
         # procedure or a label is decided by its words alone).

@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from coordinator.tense import tells_done
+from coordinator.tense import still_to_do, tells_done
 from memory.folding import fold
+from memory.trust import is_untrusted_source
 
 if TYPE_CHECKING:
     from memory.records import Record
@@ -47,7 +48,7 @@ _SKIP = frozenset(
     viernes sabado domingo semana proximo proxima viene pasado tarde noche""".split()
 )
 _DONE_WORDS = re.compile(
-    r"\b(?:done|finished|completed|sorted|taken care of|hecho|hecha|listo|lista|terminado|"
+    r"\b(?:done|finished|completed|taken care of|hecho|hecha|listo|lista|terminado|"
     r"terminada|resuelto|resuelta|ya esta)\b"
 )
 _NOT_YET = re.compile(
@@ -95,14 +96,15 @@ def closing(
     task: Record, later: list[Record], closeness: Closeness | None = None
 ) -> Closing | None:
     """The first line of ``later`` (said after the task) that tells the task done; with
-    ``closeness`` (the multilingual model's), also one in the other language."""
+    ``closeness`` (the multilingual model's), also one in the other language. A line from
+    an untrusted source closes nothing: a web page does not tick off the owner's to-dos."""
     words = _words(task.text)
     if not words:
         return None
     verb, things = words[0], words[1:]
     strangers: list[Record] = []  # lines telling something done in other words
     for record in later:
-        if record.kind == "task" or record.id == task.id:
+        if record.kind == "task" or record.id == task.id or _untrusted(record):
             continue
         if task.at is not None and record.at is not None and record.at <= task.at:
             continue
@@ -118,15 +120,28 @@ def closing(
     return None
 
 
+def _untrusted(record: Record) -> bool:
+    return record.trust == "untrusted" or is_untrusted_source(record.src.removeprefix("import:"))
+
+
 def _stranger(words: list[str], text: str) -> bool:
     """A line that tells something done and shares less than half the task's words (the
     other language's: "nitrilo"/"nitrile" at most)."""
     stems = {w[:5] for w in _words(text)}
     if 2 * sum(w[:5] in stems for w in words) >= len(words):
         return False
-    return not _NOT_YET.search(fold(text)) and (
-        bool(_DONE_WORDS.search(fold(text))) or tells_done(text)
-    )
+    return _tells_done(text) is not None
+
+
+def _tells_done(text: str) -> str | None:
+    """How ``text`` says something is done — "word" ("done", "hecho"), "tense" ("called",
+    "llamé") — or None, also when it says something is still to do."""
+    folded = fold(text)
+    if _NOT_YET.search(folded) or still_to_do(text):
+        return None
+    if _DONE_WORDS.search(folded):
+        return "word"
+    return "tense" if tells_done(text) else None
 
 
 def _closes(verb: str, things: list[str], text: str) -> bool:
@@ -137,30 +152,48 @@ def _closes(verb: str, things: list[str], text: str) -> bool:
     matched = sum(t[:5] in stems for t in things)
     if matched < len(things) - (len(things) >= 3):
         return False  # every thing named, or all but one of three or more
-    folded = fold(text)
-    if _NOT_YET.search(folded):
+    how = _tells_done(text)
+    if how is None:
         return False
-    if _DONE_WORDS.search(folded):
-        return True  # "seguro del coche: hecho", "epoxy ordered, done"
-    if said[0][:5] in {t[:5] for t in things}:
-        return False  # "the plumber called back": the object is this line's subject
-    if not tells_done(text):
-        return False
-    whole = matched == len(things) >= 3
-    return whole or any(_same_verb(verb, w) for w in said)
+    if any(_verb_form(verb, w) for w in said):
+        return True  # "called the plumber", "llamé a Ana", "bought … sugar syrup"
+    if how == "word":
+        # "seguro del coche: hecho", "epoxy ordered, done" — nothing else said: not
+        # "centrifuge run finished at 5pm" for "fix the centrifuge"
+        rest = [w for w in said if w[:5] not in {t[:5] for t in things}]
+        return all(_DONE_WORDS.fullmatch(w) for w in rest)
+    return False
 
 
-def _same_verb(verb: str, word: str) -> bool:
-    if _PAST.get(verb) == word:
+_EN_ENDINGS = ("", "s", "ed", "d", "ing")
+_ES_FIRST_PERSON = ("e", "é", "amos", "ado", "ada", "i", "í", "imos", "ido", "ida")
+
+
+def _verb_form(verb: str, word: str) -> bool:
+    """``word`` is a form of ``verb`` the owner says of themself: "call"/"called",
+    "buy"/"bought", "llamar"/"llamé" ("llame" folded), "pagar"/"pagué", "he pedido" — not
+    "payment" for "pay" nor "llamó" (someone else called)."""
+    if _PAST.get(verb) == word or word == verb:
         return True
-    stem = verb
-    if len(verb) > 4 and verb.endswith(("ar", "er", "ir")):
-        stem = verb[:-2]  # "llamar" → "llam"; "pagar"/"pagué", "buscar"/"busqué": "pa", "bus"
-        if stem.endswith(("g", "c", "z")):
-            stem = stem[:-1]
-    # "call"/"called", "llamar"/"llamé" (folded "llame")
-    size = min(len(stem), 4)
-    return size >= 2 and len(word) > size and word[:size] == stem[:size]
+    if len(verb) > 3 and verb.endswith(("ar", "er", "ir")):
+        stem = verb[:-2]
+        stems = {stem}
+        if stem.endswith("c"):
+            stems.add(stem[:-1] + "qu")  # buscar → busqué
+        if stem.endswith("g"):
+            stems.add(stem + "u")  # pagar → pagué
+        if stem.endswith("z"):
+            stems.add(stem[:-1] + "c")  # empezar → empecé
+        if any(word == s + end for s in stems for end in _ES_FIRST_PERSON):
+            return True  # ... else an English verb in -er: "order"/"ordered"
+    forms = {verb + end for end in _EN_ENDINGS}
+    if verb.endswith("e"):
+        forms |= {verb + "d", verb[:-1] + "ing"}
+    if verb.endswith("y"):
+        forms |= {verb[:-1] + "ied", verb[:-1] + "ies"}
+    if len(verb) >= 3 and verb[-1] not in "aeiouwy" and verb[-2] in "aeiou":
+        forms |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}  # stop → stopped
+    return word in forms
 
 
 def _words(text: str) -> list[str]:

@@ -42,7 +42,8 @@ LIST_LIMIT = 8  # lines listed; the rest are counted
 OPEN_DAYS = 14  # a task not told done stays open this long after its day
 PENDING_AHEAD_DAYS = 30  # "¿qué tengo pendiente?": the last week and the coming month
 _PENDING = re.compile(
-    r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios)\b"
+    r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios|left to do|"
+    r"quedan? por hacer)\b"
 )
 _BOTH = re.compile(r"\b(?:today and tomorrow|hoy y manana|hoy y mañana)\b")
 

@@ -192,12 +192,19 @@ def _start_project(lab: Lab, name: str) -> str:
     from memory.visibility import allowed
     from projects.notes import check_project_name
 
-    name, _, flag = name.partition(" ")
+    words = name.split()
+    new = "--new" in words
+    # "/project kitchen reno" names kitchen-reno: the words of a name, joined as written
+    name = "-".join(w for w in words if w != "--new")
+    if name.lower() in lab.project_names():
+        name = name.lower()
     check_project_name(name)
     created = ""
-    if not lab.projects.exists(name) and allowed(lab.session_kind, "project", "write"):
+    if not lab.projects.exists(name) and not allowed(lab.session_kind, "project", "write"):
+        return f"No project {name!r} (a {lab.session_kind} session cannot create one)"
+    if not lab.projects.exists(name):
         close = get_close_matches(name, lab.project_names(), n=1, cutoff=0.75)
-        if close and flag.strip() != "--new":
+        if close and not new:
             return (
                 f"No project {name!r}; did you mean {close[0]!r}? (/project {close[0]}) "
                 f"To start {name!r} as a new project: /project {name} --new"

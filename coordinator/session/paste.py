@@ -48,7 +48,7 @@ def items(text: str, route: Callable[[str], Route], refused: Callable[[str], boo
     heading = lines[0].strip() if _heading(lines[0]) else None
     rest = lines[1:] if heading else lines
     found = [_BULLET.match(line) for line in rest]
-    if len(found) < MIN_ITEMS or not all(found):
+    if len(found) < (1 if heading else MIN_ITEMS) or not all(found):  # "Hecho:\n- una cosa"
         return [text]
     if refused(text) or route(text).layer in KEEP_WHOLE:
         return [text]
@@ -61,7 +61,7 @@ def items(text: str, route: Callable[[str], Route], refused: Callable[[str], boo
 # to:", "NAS settings:", "Lessons:", a project's name) and is kept in front of each.
 _SCENE = re.compile(
     r"^\s*(?:my\s+|mis\s+)?(?:notes?|notas?|log|update|updates|status|summary|resumen|"
-    r"today|hoy|this morning|esta ma[nñ]ana|yesterday|ayer|done|hecho|things done|cosas hechas|"
+    r"today|hoy|this morning|esta ma[nñ]ana|yesterday|ayer|"
     r"lo de hoy|recap)(?:\s+(?:from|for|of|de|del|para)\s+(?:today|hoy|this morning|"
     r"esta ma[nñ]ana|the day|el d[ií]a|yesterday|ayer|this week|esta semana))?\s*:\s*$",
     re.IGNORECASE,
@@ -70,12 +70,25 @@ _SCENE = re.compile(
 
 def scene_only(text: str) -> bool:
     """A heading that only sets the scene, with nothing under it ("Notas de hoy:")."""
-    return "\n" not in text.strip() and bool(_SCENE.match(text))
+    return "\n" not in text.strip() and bool(_SCENE.match(text) or _DONE_HEADING.match(text))
+
+
+# Headings that say the items are done ("Done:", "Hecho:", "Things done today:"): each item
+# is said as done ("Done: call the plumber"), an event of the day and not a to-do.
+_DONE_HEADING = re.compile(
+    r"^\s*(?:(?:things |stuff |tasks )?(?:done|finished|completed)(?: today| this morning)?|"
+    r"(?:cosas |tareas )?(?:hecho|hechas?|hechos|terminad[oa]s?)(?: hoy| esta ma[nñ]ana)?|"
+    r"lo que (?:he )?hecho(?: hoy)?)\s*:\s*$",
+    re.IGNORECASE,
+)
 
 
 def _with_heading(heading: str | None, item: str, route: Callable[[str], Route]) -> str:
     """The item, with the heading in front unless the heading only sets the scene."""
     del route  # the heading's own words decide, whatever the router makes of the item
+    if heading is not None and _DONE_HEADING.match(heading):
+        spanish = re.search(r"hech|termin", heading, re.IGNORECASE)
+        return f"{'Hecho' if spanish else 'Done'}: {item}"
     if heading is None or _SCENE.match(heading):
         return item
     return f"{heading} {item}"

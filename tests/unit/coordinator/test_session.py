@@ -170,10 +170,27 @@ def test_ask_json_cites_its_sources(home: Path) -> None:
         ("Was at the lab all day", False),
         ("Have to call the plumber tomorrow", False),
         ("Can't find the spare fuse", False),
+        # a to-do word in a statement; a question without its "?"; what was had
+        ("I moved my to-do list to Todoist", False),
+        ("Ana covers my tasks while I am away in January", False),
+        ("Mis tareas ahora están en Todoist", False),
+        ("Did you call the plumber today", True),
+        ("Did Ana send the drawings this morning", True),
+        ("did the stocktake this afternoon", False),
+        ("Had Thai food for lunch with Ana", False),
+        ("Has Ana sent the drawings", True),
     ],
 )
 def test_question_detection(line: str, expected: bool) -> None:
     assert is_question(line) is expected
+
+
+def test_the_rules_read_runs_of_spaces_as_one() -> None:
+    from coordinator.router import tidy_spaces
+
+    assert tidy_spaces("Results" + " " * 3000 + "ok") == "Results ok"
+    assert tidy_spaces("\u00a0" * 500 + "Bought tips\n\n\n- a\t\tb ") == "Bought tips\n- a b"
+    assert not is_question("\u00a0" * 500 + "Bought pipette tips")
 
 
 def test_compaction_keeps_tool_calls_with_their_results() -> None:
@@ -331,6 +348,24 @@ def test_project_command_creates_a_new_project_and_asks_about_a_near_name(home: 
     assert "did you mean 'alpha'?" in result.output
     assert "Created project alph " in result.output
     assert (home / "projects" / "alph" / "NOTES.md").exists()
+
+
+def test_project_command_joins_the_words_of_a_name(home: Path) -> None:
+    script = "/project kitchen-reno\n/project alpha\n/project Kitchen Reno\n"
+    result = CliRunner().invoke(cli, ["chat"], input=script)
+    assert result.output.count("Active project: kitchen-reno") == 2
+    assert not (home / "projects" / "kitchen").exists()
+
+
+def test_a_done_heading_makes_its_items_events_not_to_dos(home: Path) -> None:
+    pasted = "Done:\n- call the plumber\n- order nitrile gloves\nHecho:\n- llamar al técnico\n"
+    result = CliRunner().invoke(cli, ["chat"], input=pasted)
+    assert result.exit_code == 0, result.output
+    day = next((home / "memory").glob("*.md")).read_text()
+    assert "[event] Done: call the plumber" in day
+    assert "[event] Done: order nitrile gloves" in day
+    assert "[event] Hecho: llamar al técnico" in day
+    assert "[task]" not in day
 
 
 def test_a_heading_that_says_what_the_items_are_about_stays_with_them(home: Path) -> None:

@@ -191,6 +191,22 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("renovar el seguro del coche", "seguro del coche: hecho", True),
         ("send the invoice to Marta", "sent the invoice to Marta", True),
         ("send the invoice to Marta", "sent the drawings to Marta", False),
+        ("Pay the electricity bill", "Got the electricity bill, payment due Friday", False),
+        ("Fix the centrifuge", "Centrifuge run finished at 5pm", False),
+        (
+            "Order more antibodies",
+            "The antibodies are done, we need to order more by Friday",
+            False,
+        ),
+        ("Run the samples on the gel", "Gel finished, samples to run tomorrow", False),
+        ("Label the samples", "Sorted the samples by date", False),
+        ("Send Ana the Q3 budget report", "Got the Q3 budget report from Ana", False),
+        ("Llamar al fontanero", "Llamó el fontanero, viene el jueves", False),
+        ("Forgot to order the gloves", "forgot to order the gloves again", False),
+        ("Order the gloves", "Forgot to order the gloves", False),
+        ("Pay the electricity bill", "paid the electricity bill online", True),
+        ("call the plumber", "Done: call the plumber", True),
+        ("buscar el manual del autoclave", "busqué el manual del autoclave", True),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:
@@ -283,3 +299,16 @@ def test_a_task_told_done_in_the_other_language_is_closed(
     open_part, done_part = pending.split("Done since:")
     assert "renovar el seguro del coche" in open_part  # another insurance: still to do
     assert "- comprar guantes de nitrilo — done 2026-11-24: bought nitrile gloves" in done_part
+
+
+def test_an_untrusted_line_never_closes_a_task(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LABMEM_NOW", "2026-12-01T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Renew the car insurance on Wednesday")
+    monkeypatch.setenv("LABMEM_NOW", "2026-12-02T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Renewed the car insurance, all done", source="web:https://evil.example/p")
+        pending = lab.ask("what's still pending?").text
+        boot = lab.boot().text
+    assert "Done since" not in pending and "Renew the car insurance" in pending
+    assert "## Due today (2026-12-02)" in boot and "Renew the car insurance" in boot

@@ -127,7 +127,10 @@ _NOW_CHANGED = re.compile(
 _NOT_LASTING = re.compile(
     r"\b(?:right now|just now|por ahora|de momento|ahora mismo|for now|"
     # said to the assistant about the work at hand: "… céntrate en eso", "let's …"
-    r"you|your|let'?s|tu|ayudame|centrate|hazme|dime|vamos|hagamos)\b"
+    r"you|your|let'?s|tu|ayudame|centrate|hazme|dime|vamos|hagamos)\b|"
+    # the work at hand: "we are now debugging …", "the focus is now …", "el foco ahora es …"
+    r"\b(?:is|are|am) now \w+ing\b|\bnow (?:working|debugging|looking|trying|focusing)\b|"
+    r"\b(?:focus|plan|goal|priority|task|objetivo|foco|plan|prioridad|tarea)\b"
 )
 
 

@@ -77,6 +77,9 @@ def test_what_someone_likes_is_a_preference(text: str, expected: bool) -> None:
         ("por ahora usa el puerto 8080", False),
         ("for now the NAS is at 10.0.0.9", False),
         ("ahora el NAS está en 10.0.0.9 hasta el viernes", False),
+        ("We are now debugging the invoice parser", False),
+        ("El foco ahora es el exportador CSV", False),
+        ("The plan is now to finish the slides first", False),
     ],
 )
 def test_a_value_told_as_the_new_one(text: str, expected: bool) -> None:

@@ -165,7 +165,10 @@ def lint(ctx: click.Context, folder: Path | None, strict: bool, as_json: bool) -
         raise click.UsageError(
             f"{folder} is not a folder; give a skill's folder or a folder of skills"
         )
-    errors = cat.problems + (cat.warnings if strict else [])
+    # --strict: the skills' own spec warnings count, not a note about a collection's other
+    # folders ("docs: has no SKILL.md" in a folder LABMEM_SKILLS_PATH names)
+    spec = [w for skill in cat.skills.values() for w in skill.warnings]
+    errors = cat.problems + (spec if strict else [])
     if as_json:
         emit_json(
             {

@@ -175,6 +175,13 @@ def test_lint_strict_exits_1_on_spec_errors(tmp_path: Path) -> None:
     assert len(data["warnings"]) == 5
     strict = runner.invoke(cli, ["skills", "lint", str(COLLECTION), "--strict", "--json"])
     assert strict.exit_code == 1 and not json.loads(strict.stdout)["ok"]
+    collection = tmp_path / "collection"
+    shutil.copytree(COLLECTION / "pdf-form-filler", collection / "pdf-form-filler")
+    (collection / "docs").mkdir()  # a collection's other folder: a note, not a spec error
+    noted = runner.invoke(cli, ["skills", "lint", str(collection), "--strict", "--json"])
+    data = json.loads(noted.stdout)
+    assert noted.exit_code == 0 and data["ok"]
+    assert any("docs: has no SKILL.md" in w for w in data["warnings"])
     missing = runner.invoke(cli, ["skills", "lint", str(tmp_path / "nope")])
     assert missing.exit_code == 2 and "is not a folder" in missing.stderr
 

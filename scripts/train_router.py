@@ -8,7 +8,7 @@
 All of tests/data/routing is training data (every set in it has been read); independently
 written sets measure the shipped models. ``--cross`` estimates how the whole router (cue
 rules + classifier) generalises to other users by leaving one writer out: the classifier is
-fitted on every other writer's set (a, b, v3, v4, v5) and the fixture, and the held-out set is
+fitted on every other writer's set (a, b, v3 … v7) and the fixture, and the held-out set is
 routed; per set, the mean and the pooled confusion matrix. For durability the held-out
 writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
@@ -60,6 +60,7 @@ ROUTING_SETS = {
     "v4": ("frozen_v4_routing.jsonl",),
     "v5": ("frozen_v5_routing.jsonl",),
     "v6": ("frozen_v6_routing.jsonl",),
+    "v7": ("frozen_v7_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
@@ -67,6 +68,7 @@ DISTILL_SETS = {
     "v4": ("frozen_v4_distill.jsonl",),
     "v5": ("frozen_v5_distill.jsonl",),
     "v6": ("frozen_v6_distill.jsonl",),
+    "v7": ("frozen_v7_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -403,7 +405,7 @@ def cross_durability(rows: list[dict[str, Any]], x: np.ndarray, args: argparse.N
     """Leave one writer out: the held-out writer's distill lines (and routing statements)
     are left out of the fit; measured on its distill lines."""
     distill = np.array([bool(r.get("distill")) for r in rows])
-    writers = {"a+b": {"a+b", "a", "b"}, "v3": {"v3"}, "v4": {"v4"}, "v5": {"v5"}}
+    writers = {"a+b": {"a+b", "a", "b"}, **{name: {name} for name in DISTILL_SETS if name != "a+b"}}
     for name, sets in writers.items():
         held = np.array([r["set"] in sets for r in rows])
         test = held & distill

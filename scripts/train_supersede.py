@@ -4,7 +4,7 @@
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
-``frozen_v6_pairs``; all of them are training data now; sets written elsewhere measure the
+``frozen_v7_pairs``; all of them are training data now; sets written elsewhere measure the
 result). Pairs a cue holds back (memory/update_cues.py), pairs under ``FLOOR``, pairs whose
 values are of another kind (``other_attribute``) and pairs about another person
 (``memory.pair_slots.other_person``) never reach the model, so they are left out of its fit.
@@ -39,6 +39,7 @@ SETS = {
     "v4": ("frozen_v4_pairs.jsonl",),
     "v5": ("frozen_v5_pairs.jsonl",),
     "v6": ("frozen_v6_pairs.jsonl",),
+    "v7": ("frozen_v7_pairs.jsonl",),
 }
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2

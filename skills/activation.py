@@ -6,23 +6,27 @@ sets written by different people and shipped in ``skills/data/activation_model.j
 1. **rank**: per skill, the request's signals (``skills.relevance.Signals``: meaning,
    body passage, shared words of the head and of the body, and for a Spanish request the
    multilingual model's cosines), each also taken relative to the other skills' mean (a
-   skill that fits better than the rest, not one that fits everything). A request read
+   skill that fits better than the rest, not one that fits everything), and relative to
+   the mean of the skills written in the same language (``pair_features``). A request read
    across languages has weights of its own: its MiniLM meaning reads a gloss, and the
    multilingual cosines carry more. The best skill is the candidate.
 2. **gate**: whether to activate the candidate or nothing. "None" is a real outcome: a
    request that names a skill's tool or topic but asks for something else (a question of
    general knowledge, advice, a different task on the same thing) activates nothing. It
-   reads the candidate's score and its lead over the second, the candidate's signals, how
+   reads the candidate's score and its lead over the second (each up to a cap: a closer
+   fit past it says the request is on the skill's topic, not that it asks for its task),
+   the candidate's signals, how
    clearly it stands out from the other skills in units free of a writer's wording (on
    how many signals it comes first, how many standard deviations above the mean), the
    request's form (a statement, a question of knowledge, one shaped for advice, Spanish;
-   its length, a number, the user's own things, "how do I …") and how much the request
+   its length, a number, the user's own things, "how do I …", what to do first, a
+   question mark, the details of the case it hands over) and how much the request
    reads like a task for a skill at all: a linear model over the request's own vector
    (MiniLM, or the multilingual model for Spanish), trained on requests that activate
    something against requests that must not.
 
 The gate's probability is compared with a threshold chosen on the training sets so that
-on none of them (each written by a different person) more than 5 % of the requests
+on none of them (each written by a different person) more than 4 % of the requests
 labelled "none" activate; a question shaped for advice activates nothing. The model was
 trained on MiniLM vectors: the matcher uses it only with that embedder (``applies_to``),
 and keeps the hand-weighted score otherwise.
@@ -43,9 +47,11 @@ from skills.intent import (
     asks_for_advice,
     asks_for_knowledge,
     asks_how_to,
+    asks_to_do,
     looks_like_request,
     refers_to_own_things,
     reports_problem,
+    specifics,
 )
 from skills.relevance import Signals
 
@@ -53,6 +59,7 @@ __all__ = [
     "ActivationModel",
     "Decision",
     "agreement",
+    "features_of",
     "gate_features",
     "load_model",
     "pair_features",
@@ -60,17 +67,28 @@ __all__ = [
 ]
 
 MODEL_FILE = "data/activation_model.json"
-PAIR_FEATURES = 12
-GATE_FEATURES = 25
+PAIR_FEATURES = 18
+GATE_FEATURES = 28
 
 
-def pair_features(signals: Signals, background: int = 0) -> np.ndarray:
-    """Per skill (rows): its six signals, then each minus the mean over the skills.
+def pair_features(
+    signals: Signals, background: int = 0, padding: np.ndarray | None = None
+) -> np.ndarray:
+    """Per skill (rows): its six signals, each minus the mean over the skills, and each
+    minus the mean over the skills whose description is written in the same language.
+
+    The last: a model reads two texts in one language as closer than two in different
+    languages, whatever they say (a Spanish request is pulled towards the one Spanish
+    skill of a collection, an English one away from it); against the skills of its own
+    language a skill's lead is the lead of its meaning.
 
     ``background``: a collection of fewer skills is seen as that many, the others being
-    unrelated to the request (signals 0), and their rows follow the real ones. A person
-    with one or two skills is not a different case from one with twenty-four: a skill's
-    lead over what is unrelated to a request is the same lead."""
+    skills unrelated to the request, written in English, and their rows follow the real
+    ones. A person with one or two skills is not a different case from one with
+    twenty-four: a skill's lead over what is unrelated to a request is the same lead.
+    ``padding``: the signals of such unrelated skills, rows spread from low to high
+    (``PADDING_ROWS`` of them, fitted on the training sets as quantiles of the signals of
+    skills a request does not name); none: zeros."""
     zeros = np.zeros_like(signals.meaning)
     raw = np.stack(
         [
@@ -83,9 +101,31 @@ def pair_features(signals: Signals, background: int = 0) -> np.ndarray:
         ],
         axis=1,
     )
-    if len(raw) < background:
-        raw = np.vstack([raw, np.zeros((background - len(raw), raw.shape[1]))])
-    return np.hstack([raw, raw - raw.mean(axis=0)])
+    spanish = np.zeros(len(raw)) if signals.spanish is None else signals.spanish
+    return features_of(raw, spanish, background, padding)
+
+
+PADDING_ROWS = 7
+
+
+def features_of(
+    raw: np.ndarray, spanish: np.ndarray, background: int = 0, padding: np.ndarray | None = None
+) -> np.ndarray:
+    """``pair_features`` from the six signals per skill (rows of ``raw``) and whether
+    each skill is written in Spanish."""
+    missing = background - len(raw)
+    if missing > 0:
+        if padding is None:
+            padding = np.zeros((PADDING_ROWS, raw.shape[1]))
+        rows = np.round(np.linspace(0, len(padding) - 1, missing)).astype(int)
+        raw = np.vstack([raw, padding[rows]])
+        spanish = np.concatenate([spanish, np.zeros(missing)])
+    within = raw.copy()
+    for language in (0.0, 1.0):
+        group = spanish == language
+        if group.any():
+            within[group] = raw[group] - raw[group].mean(axis=0)
+    return np.hstack([raw, raw - raw.mean(axis=0), within])
 
 
 LONG_REQUEST = 12  # words
@@ -96,7 +136,9 @@ def request_flags(request: str, across: bool) -> list[float]:
     statement (nothing asked, nothing reported wrong); a question of general knowledge;
     one shaped for advice; then whether it is long (more than ``LONG_REQUEST`` words: a
     short one is not held against a skill, "calibrate the XRF"), whether it carries a
-    number, points at the user's own things, or asks how a thing is done.
+    number, points at the user's own things, or asks how a thing is done; whether it opens
+    with what to do ("log …", "apunta …"), asks a question ("?"), and how many details of
+    the case it hands over (names, codes, hosts, files).
 
     A request to do a task tends to hand over its material (quantities, "my", "this", the
     details of the case) where a question about a topic does not; every writer's labelled
@@ -111,8 +153,19 @@ def request_flags(request: str, across: bool) -> list[float]:
         float(any(c.isdigit() for c in request)),
         float(refers_to_own_things(request)),
         float(asks_how_to(request)),
+        float(asks_to_do(request)),
+        float("?" in request),
+        specifics(request),
     ]
 
+
+# The candidate's score and its lead over the second count up to these: past them a closer
+# fit says the request is about the skill's topic, not that it asks for the skill's task.
+# Every writer's requests that must activate nothing include questions on a skill's very
+# topic ("what's the IRS mileage rate this year" beside a mileage log), which fit it best
+# of all; a request for the task says it in its own words and often fits less.
+SCORE_CAP = 1.0
+LEAD_CAP = 3.0
 
 # Standing out counts up to 2 standard deviations: beyond that it says nothing more, and a
 # collection of one or two skills (padded with unrelated ones) would stand out without bound,
@@ -144,18 +197,19 @@ def gate_features(
     actions: int,
     best: int | None = None,
 ) -> np.ndarray:
-    """The candidate's score (``best``, default the top one), its lead over the second, how
-    much the request reads like a task, the request's form, the candidate's own signals,
-    whether the request asks with an action verb and the candidate's description names
-    it, and how clearly the candidate stands out (``agreement``)."""
+    """The candidate's score (``best``, default the top one) and its lead over the second
+    (each up to its cap), how much the request reads like a task, the request's form,
+    the candidate's own signals, whether the request asks with an action verb and the
+    candidate's description names it, and how clearly the candidate stands out
+    (``agreement``)."""
     best = int(scores.argmax()) if best is None else best
     first = float(scores[best])
     others = np.delete(scores, best)
     second = float(others.max()) if len(others) else first - 5.0
     return np.array(
         [
-            first,
-            first - second,
+            min(first, SCORE_CAP),
+            min(first - second, LEAD_CAP),
             task_score,
             *flags,
             *pairs[best, :6],
@@ -197,10 +251,24 @@ class ActivationModel:
     task_multilingual: np.ndarray  # 512 + 1: the same for the multilingual vector
     threshold: float
     trained_on: tuple[str, ...] = ()
+    # PADDING_ROWS x 6: signals of skills unrelated to a request, low to high (a request
+    # read in one language; read across), padding a small collection (``pair_features``)
+    padding: np.ndarray | None = None
+    padding_across: np.ndarray | None = None
+    # the threshold for a collection of fewer than BACKGROUND_SKILLS skills, chosen the
+    # same way on each training request with its skill alone (or, for one that names
+    # none, the skill it fits best)
+    threshold_small: float | None = None
 
     def applies_to(self, embedder: Any) -> bool:
         identity = getattr(embedder, "identity", None)
         return identity is not None and getattr(identity, "key", None) == self.embedder
+
+    def needs(self, skills: int) -> float:
+        """The probability a candidate needs among ``skills`` skills."""
+        if skills < BACKGROUND_SKILLS and self.threshold_small is not None:
+            return self.threshold_small
+        return self.threshold
 
     def scores(self, pairs: np.ndarray, across: bool) -> np.ndarray:
         """Per skill, the ranker's score (its own weights for a request read across)."""
@@ -221,18 +289,25 @@ class ActivationModel:
     def decide(self, request: str, signals: Signals) -> Decision:
         """The candidate for ``request`` and whether it activates."""
         real = len(signals.meaning)
-        pairs = pair_features(signals, background=BACKGROUND_SKILLS)
         across = signals.across is not None
+        padding = self.padding_across if across else self.padding
+        pairs = pair_features(signals, BACKGROUND_SKILLS, padding)
         scores = self.scores(pairs, across)
         best = int(scores[:real].argmax())
         action = np.concatenate([signals.action, np.zeros(len(scores) - real)])
         flags = request_flags(request, across)
         features = gate_features(
-            scores, pairs, self.task_score(signals), flags, action, signals.actions, best
+            scores,
+            pairs,
+            self.task_score(signals),
+            flags,
+            action,
+            signals.actions,
+            best,
         )
         logit = float(features @ self.gate[:-1] + self.gate[-1])
         probability = float(1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))))
-        activate = probability >= self.threshold and not flags[ADVICE]
+        activate = probability >= self.needs(real) and not flags[ADVICE]
         return Decision(best, probability, activate)
 
     def to_json(self) -> dict[str, Any]:
@@ -245,7 +320,17 @@ class ActivationModel:
             "task_multilingual": [round(float(x), 6) for x in self.task_multilingual],
             "threshold": round(self.threshold, 6),
             "trained_on": list(self.trained_on),
+            "threshold_small": round(
+                self.threshold if self.threshold_small is None else self.threshold_small, 6
+            ),
+            "padding": _rounded(self.padding),
+            "padding_across": _rounded(self.padding_across),
         }
+
+
+def _rounded(rows: np.ndarray | None) -> list[float]:
+    values = np.zeros((PADDING_ROWS, 6)) if rows is None else rows
+    return [round(float(x), 6) for x in values.ravel()]
 
 
 _SIZES = {
@@ -254,6 +339,8 @@ _SIZES = {
     "gate": GATE_FEATURES + 1,
     "task_minilm": 385,
     "task_multilingual": 513,
+    "padding": PADDING_ROWS * 6,
+    "padding_across": PADDING_ROWS * 6,
 }
 
 
@@ -286,6 +373,9 @@ def model_from_json(data: Any, source: str) -> ActivationModel:
         arrays["task_multilingual"],
         float(threshold),
         tuple(str(x) for x in data.get("trained_on", [])),
+        arrays["padding"].reshape(PADDING_ROWS, 6),
+        arrays["padding_across"].reshape(PADDING_ROWS, 6),
+        float(data.get("threshold_small", threshold)),
     )
 
 

@@ -33,9 +33,11 @@ __all__ = [
     "asks_for_advice",
     "asks_for_knowledge",
     "asks_how_to",
+    "asks_to_do",
     "looks_like_request",
     "refers_to_own_things",
     "reports_problem",
+    "specifics",
 ]
 
 _VERBS = (
@@ -53,7 +55,8 @@ _VERBS = (
     "automate|reply|answer|respond|outline|tabulate|cut|crop|sign|encrypt|decrypt|compress|"
     "upload|download|import|migrate|inspect|audit|lint|validate|diagnose|identify|estimate|"
     "reformat|count|highlight|flag|fold|pick|recommend|suggest|share|shrink|resize|reduce|"
-    "enlarge|transcribe|proofread|simplify|expand|clean"
+    "enlarge|transcribe|proofread|simplify|expand|clean|calibrate|recalibrate|record|weigh|"
+    "dilute|reconcile|reorder|order|total|tally|scale|convert|map|note"
 )
 # The English verbs a request asks for a task with ("merge", "renew", "plot"); a Spanish
 # request meets them through its gloss ("une" -> "join").
@@ -100,9 +103,15 @@ _QUESTION = re.compile(
     r"did|explain|remind me|tell me|define|que|quien|quienes|cual|cuales|cuando|donde|"
     r"por que|como|cuanto|cuantos|cuantas|explica|explicame|dime)\b"
 )
+# "this year", "este mes": a time, not something of the user's.
+_TIME = (
+    r"(?!\s+(?:year|month|week|morning|afternoon|evening|weekend|time|season|ano|mes|"
+    r"semana|manana|tarde|noche|finde|fin de semana|temporada)\b)"
+)
 _PERSONAL = re.compile(
-    r"\b(?:this|these|those|that|my|mine|our|ours|i|i'm|im|i've|ive|i'd|me|we|us|here|"
-    r"here's|attached|below|above|este|esta|estos|estas|esto|ese|esa|esos|esas|eso|mi|mis|"
+    rf"\b(?:this|these|that|este|esta|estos|estas|ese|esa){_TIME}\b|"
+    r"\b(?:those|my|mine|our|ours|i|i'm|im|i've|ive|i'd|me|we|us|here|"
+    r"here's|attached|below|above|esto|esos|esas|eso|mi|mis|"
     r"nuestro|nuestra|nuestros|nuestras|tengo|aqui|adjunto|abajo|yo)\b|"
     r"\b(?:como|donde) (?:(?:lo|la|los|las|le|les|me) )?(?!se\b)[a-z]+o\b"
 )
@@ -170,3 +179,37 @@ def reports_problem(text: str) -> bool:
     """A statement reporting that something goes wrong (or a bare "pls"/"xfa"), English or
     Spanish: it asks for help although it asks no question."""
     return bool(_PROBLEM.search(fold(text)))
+
+
+# A request that opens with what to do: an English verb ("log", "make me", "please check")
+# or a Spanish imperative ("apunta", "calcula", "hazme", "pásame").
+_SPANISH_DO = (
+    r"apunta|anota|registra|calcula|prepara|planifica|organiza|haz|hazme|dame|crea|genera|"
+    r"revisa|comprueba|mira|busca|pon|ponle|quita|quitale|saca|pasa|convierte|escribe|"
+    r"redacta|contesta|responde|resume|clasifica|ordena|agrupa|extrae|compara|traduce|"
+    r"corrige|actualiza|renueva|verifica|lista|suma|reparte|genera|rellena|completa|cambia"
+)
+_ENGLISH_DO = r"work out|figure out|set up|sum up|double|halve|feed|water|sow|pay"
+_DO = re.compile(
+    rf"^\W*(?:(?:please|pls|plz|can you|could you|por favor|puedes|podrias)\s+)?"
+    rf"(?:{_VERBS}|{_ENGLISH_DO}|{_SPANISH_DO})\b",
+    re.IGNORECASE,
+)
+
+
+def asks_to_do(text: str) -> bool:
+    """The request opens with what to do ("log 12 km…", "apunta que…", "pásame…")."""
+    return bool(_DO.search(fold(text))) or bool(re.search(_SPANISH_ENCLITIC, text.lower()))
+
+
+# Details of the user's case: a name written with a capital inside the sentence, a
+# token with a digit ("14B", "2kg", "Q2"), a host or a file name ("shop.example.com",
+# "cq_export.xlsx"). "I" is no detail.
+_DETAIL = re.compile(r"(?<!^)(?<![.?!¿¡]\s)\b[A-ZÁÉÍÓÚÑ][\w-]*|\b\w*\d\w*\b|\b\w+\.[a-z]{2,4}\b")
+
+
+def specifics(text: str, most: int = 3) -> float:
+    """How many details of a case the request hands over (up to ``most``), as a share of
+    ``most``: a task for a skill comes with its material, a question about a topic rarely."""
+    found = [m for m in _DETAIL.findall(text.strip()) if m not in {"I", "I'm", "I'd", "I've"}]
+    return min(len(found), most) / most

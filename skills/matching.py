@@ -217,7 +217,8 @@ class Matcher:
         model = self._model()
         if model is not None:
             decision = model.decide(request, describer.signals(request, self._embed))
-            return self.untriggered[decision.index].name, decision.probability, model.threshold
+            needs = model.needs(len(self.untriggered))
+            return self.untriggered[decision.index].name, decision.probability, needs
         total, _ = describer.totals(request, self._embed if self.embedder else None)
         index = int(np.argmax(total))
         bar = description_bar(request, self.description_threshold, describer.crosses(request))

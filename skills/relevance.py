@@ -149,6 +149,7 @@ class Signals:
     actions: int  # how many action verbs the request has
     vector: np.ndarray | None  # the (glossed) request's MiniLM vector
     written_vector: np.ndarray | None  # the request's multilingual vector, as written
+    spanish: np.ndarray | None = None  # per skill: its description is written in Spanish
 
 
 def reads_across_languages(request: str) -> bool:
@@ -188,6 +189,7 @@ class DescriptionScorer:
             np.array([i for i, _ in self._passages], dtype=int),
         )
         self._vectors: tuple[np.ndarray, np.ndarray] | None = None
+        self.spanish = np.array([is_spanish(s.meta.description) for s in self.skills], dtype=float)
 
     def _matrices(self) -> tuple[np.ndarray, np.ndarray]:
         """Vectors of the profile texts and of the body passages (computed once)."""
@@ -264,6 +266,7 @@ class DescriptionScorer:
             len(verbs),
             vector,
             None if across is None else across[2],
+            self.spanish,
         )
 
     def totals(

@@ -1,7 +1,7 @@
 """Activation figures on the test part of tests/data/skills, tests/data/skills_v2 … v5.
 
-The four sets (four writers) have been read while the matcher was built, and the learned
-activation (``skills/activation.py``) is trained on all four, so these are development
+The five sets (five writers) have been read while the matcher was built, and the learned
+activation (``skills/activation.py``) is trained on all five, so these are development
 figures, not a measure of how it does on skills and requests it has never seen
 (``scripts/train_skill_activation.py --cross`` gives the leave-one-set-out figures). The
 build fails when they drop below those recorded in docs/benchmarks.md. The targets (top-1
@@ -23,15 +23,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 # (set, part, positives, negatives, top-1 floor, false activations ceiling)
 RECORDED = {
-    "skills": ("test", 92, 31, 0.85, 0.033),  # measured 0.859 (79/92), 0.032 (1/31)
-    "skills_v2": ("frozen", 180, 80, 0.70, 0.0),  # measured 0.706 (127/180), 0.000 (0/80)
-    "skills_v3": ("frozen", 186, 74, 0.74, 0.028),  # measured 0.742 (138/186), 0.027 (2/74)
+    # the first writer wrote short imperatives most: the capped fit holds more of them back
+    # (0.859 before; held out, 0.740 -> 0.689)
+    "skills": ("test", 92, 31, 0.77, 0.033),  # measured 0.772 (71/92), 0.032 (1/31)
+    # The model fitted on five writers holds false activations at 4 % on every set and
+    # reads a close fit as a topic, not a task: on the sets it is trained on, top-1 fell on
+    # v2 (0.706) and v4 (0.746); held out, it rose on v3-v5 (docs/benchmarks.md).
+    "skills_v2": ("frozen", 180, 80, 0.61, 0.0),  # measured 0.611 (110/180), 0.000 (0/80)
+    "skills_v3": ("frozen", 186, 74, 0.75, 0.015),  # measured 0.758 (141/186), 0.014 (1/74)
     # the fourth writer's set, read once before a round's changes (0.602, 0.114) and once
     # after (0.552, 0.051): training data from here on
-    "skills_v4": ("frozen", 181, 79, 0.74, 0.026),  # measured 0.746 (135/181), 0.025 (2/79)
+    "skills_v4": ("frozen", 181, 79, 0.70, 0.013),  # measured 0.707 (128/181), 0.013 (1/79)
     # the fifth writer's set, read once before a round's changes (0.583, 0.050) and once
-    # after (0.717, 0.062): training data from here on (the model is not trained on it yet)
-    "skills_v5": ("frozen", 180, 80, 0.71, 0.063),  # measured 0.717, 0.0625 (5/80)
+    # after (0.717, 0.062): training data from here on
+    "skills_v5": ("frozen", 180, 80, 0.72, 0.0),  # measured 0.722 (130/180), 0.000 (0/80)
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -63,8 +68,8 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.slow
 @pytest.mark.xfail(
     strict=True,
-    reason="skills: 0.859 / 0.032; skills_v2: 0.706 / 0.000; skills_v3: 0.742 / 0.027; "
-    "skills_v4: 0.746 / 0.025; skills_v5: 0.717 / 0.062",
+    reason="skills: 0.772 / 0.032; skills_v2: 0.611 / 0.000; skills_v3: 0.758 / 0.014; "
+    "skills_v4: 0.707 / 0.013; skills_v5: 0.722 / 0.000",
 )
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures

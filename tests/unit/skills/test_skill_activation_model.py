@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +15,9 @@ import pytest
 from memory.search.embedders import HashingEmbedder, MiniLMEmbedder
 from skills.activation import (
     GATE_FEATURES,
+    LEAD_CAP,
     PAIR_FEATURES,
+    SCORE_CAP,
     ActivationModel,
     agreement,
     gate_features,
@@ -50,11 +53,11 @@ def _signals(meaning: list[float], across: list[float] | None = None) -> Signals
 
 
 def _model(gate_bias: float, threshold: float = 0.5) -> ActivationModel:
-    """Ranks by meaning; the gate reads the best score (weight 1) plus ``gate_bias``."""
+    """Ranks by meaning; the gate reads the best score (weight 5) plus ``gate_bias``."""
     rank = np.zeros(PAIR_FEATURES + 1)
     rank[0] = 10.0
     gate = np.zeros(GATE_FEATURES + 1)
-    gate[0], gate[-1] = 1.0, gate_bias
+    gate[0], gate[-1] = 5.0, gate_bias
     return ActivationModel(
         MiniLMEmbedder.identity.key,
         rank,
@@ -70,7 +73,7 @@ def test_the_shipped_model_loads_and_names_its_embedder() -> None:
     model = load_model()
     assert model.embedder == MiniLMEmbedder.identity.key
     assert 0.0 < model.threshold < 1.0
-    assert set(model.trained_on) == {"skills", "skills_v2", "skills_v3", "skills_v4"}
+    assert set(model.trained_on) == {"skills", "skills_v2", "skills_v3", "skills_v4", "skills_v5"}
     assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
     assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
 
@@ -85,9 +88,9 @@ def test_a_model_round_trips_through_json() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"rank": [1.0, 2.0]}, "'rank' must be a list of 13 numbers, got 2"),
-        ({"rank_across": None}, "'rank_across' must be a list of 13 numbers, got NoneType"),
-        ({"gate": "weights"}, "'gate' must be a list of 26 numbers, got str"),
+        ({"rank": [1.0, 2.0]}, "'rank' must be a list of 19 numbers, got 2"),
+        ({"rank_across": None}, "'rank_across' must be a list of 19 numbers, got NoneType"),
+        ({"gate": "weights"}, "'gate' must be a list of 29 numbers, got str"),
         ({"threshold": 1.5}, "'threshold' must be a probability between 0 and 1, got 1.5"),
         ({"threshold": None}, "'threshold' must be a probability between 0 and 1, got None"),
     ],
@@ -117,16 +120,27 @@ def test_pair_features_are_each_signal_and_its_lead_over_the_mean() -> None:
     assert not english[:, 4:6].any()  # no multilingual reading: zeros
 
 
+def test_pair_features_weigh_a_skill_against_those_written_in_its_language() -> None:
+    signals = _signals([0.2, 0.6, 0.5, 0.9])
+    signals = replace(signals, spanish=np.array([0.0, 0.0, 1.0, 1.0]))
+    pairs = pair_features(signals)
+    assert pairs.shape == (4, PAIR_FEATURES)
+    assert pairs[:, 6] == pytest.approx([-0.35, 0.05, -0.05, 0.35])  # against all four
+    assert pairs[:, 12] == pytest.approx([-0.2, 0.2, -0.2, 0.2])  # against its own language
+    padded = pair_features(signals, background=6)
+    assert padded.shape == (6, PAIR_FEATURES) and padded[2, 12] == pytest.approx(-0.2)
+
+
 def test_gate_features_read_the_best_skill_and_its_lead() -> None:
     pairs = pair_features(_signals([0.1, 0.9, 0.4]))
     scores = np.array([1.0, 3.0, 2.5])
     flags = request_flags("split this pdf", across=False)
     features = gate_features(scores, pairs, 0.7, flags, np.array([0, 2, 0]), 1)
     assert features.shape == (GATE_FEATURES,)
-    assert features[:3].tolist() == [3.0, 0.5, 0.7]
+    assert features[:3].tolist() == [SCORE_CAP, 0.5, 0.7]  # the score counts up to its cap
     assert features[3 + len(flags)] == pytest.approx(0.9)  # the best skill's meaning
-    alone = gate_features(np.array([2.0]), pairs[:1], 0.0, flags, np.zeros(1), 0)
-    assert alone[1] == 5.0  # a single skill leads by a fixed margin
+    alone = gate_features(np.array([0.5]), pairs[:1], 0.0, flags, np.zeros(1), 0)
+    assert alone[:2].tolist() == [0.5, LEAD_CAP]  # a single skill leads by the most counted
 
 
 def test_agreement_says_how_clearly_the_candidate_stands_out() -> None:
@@ -150,6 +164,10 @@ def test_request_flags_read_the_form_in_english_and_spanish() -> None:
     assert task[5:8] == [1.0, 1.0, 0.0]  # a number, the user's own things, no "how do I"
     assert question[7] == 1.0 and spanish[7] == 1.0 and spanish[0] == 1.0
     assert spanish[6] == 0.0  # nothing of the user's
+    assert task[8:10] == [1.0, 0.0] and question[8:10] == [0.0, 0.0]  # what to do, no '?'
+    assert spanish[8:10] == [0.0, 1.0]
+    assert task[10] == pytest.approx(2 / 3) and spanish[10] == pytest.approx(1 / 3)  # details
+    assert request_flags("apúntame el viaje de hoy a Castellón", across=True)[8] == 1.0
 
 
 def test_none_is_an_outcome_of_the_gate() -> None:
@@ -270,3 +288,44 @@ def test_the_training_script_fits_a_model_that_separates_toy_requests() -> None:
     model = train.train(sets, MiniLMEmbedder.identity.key)
     top1, false = train.measure(model, sets["a"])
     assert top1 > 0.9 and false <= train.CEILING
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("what's the IRS standard mileage rate this year", False),
+        ("¿cuánto sube la luz este mes?", False),
+        ("check this pdf", True),
+        ("revisa esta factura", True),
+    ],
+)
+def test_this_year_is_a_time_not_something_of_the_users(text: str, own: bool) -> None:
+    from skills.intent import refers_to_own_things
+
+    assert refers_to_own_things(text) is own
+
+
+def test_details_of_a_case_are_counted_not_the_pronoun_i() -> None:
+    from skills.intent import specifics
+
+    assert specifics("how many solar panels would I need") == 0.0
+    assert specifics("cert on shop.example.com expires, check it") == pytest.approx(1 / 3)
+    assert specifics("took out tubes 14B and 14C for Marta") == 1.0  # at most three
+
+
+def test_a_small_collection_is_padded_with_unrelated_skills_and_has_its_own_threshold() -> None:
+    padding = np.tile(np.linspace(0.0, 0.3, 7)[:, None], (1, 6))
+    pairs = pair_features(_signals([0.9]), background=4, padding=padding)
+    assert pairs.shape == (4, PAIR_FEATURES)
+    assert pairs[1:, 0].tolist() == pytest.approx([0.0, 0.15, 0.3])  # low to high
+    model = replace(_model(0.0, threshold=0.9), threshold_small=0.6)
+    assert (model.needs(1), model.needs(7), model.needs(8), model.needs(30)) == (
+        0.6,
+        0.6,
+        0.9,
+        0.9,
+    )
+    again = model_from_json(json.loads(json.dumps(model.to_json())), "m.json")
+    assert again.threshold_small == pytest.approx(0.6)
+    older = {k: v for k, v in model.to_json().items() if k != "threshold_small"}
+    assert model_from_json(older, "m.json").needs(1) == pytest.approx(0.9)

@@ -56,7 +56,22 @@ _LINK = re.compile(
     r"acepta|pide|lleva|usa|puse|puesto|cambi[ée]|nimmt|braucht|will|gestellt|eingestellt|"
     r"ge[äa]ndert|prend|accepte|demande|veut|r[ée]gl[ée]e?|mis|chang[ée]|aceita|pede|leva|"
     r"coloquei|configurei|mudei|troquei|accetta|vuole|prende|chiede|impostat[oa]|messo|"
-    r"cambiat[oa])(?:\s|$)|:\s*$|:(?=\s)"
+    r"cambiat[oa]|"
+    # what a device asks for, what a label says: "it asks for 2332", "the sticker says …"
+    r"asks|asked|says|said|reads|shows|dice|dec[íi]a|pregunta|dit|affiche|sagt|zeigt|fragt|"
+    r"verlangt|diz|mostra|chiede|richiede)(?:\s|$)|:\s*$|:(?=\s)"
+)
+# A verb right before the value that binds it to the lock named earlier in the sentence,
+# however far: "bike lock … is the 4 dial one, I set it to 6674", "lo cambié a 9447".
+_NEAR_LINK = re.compile(
+    r"(?i)(?:^|\s)(?:set|changed|reset|programmed|asks for|wants|takes|says|opens with|"
+    r"cambi[ée]|puse|abre con|pide|dice|mis|r[ée]gl[ée]e?|chang[ée]|demande|gestellt|"
+    r"ge[äa]ndert|verlangt|mudei|coloquei|pede|impostat[oa]|cambiat[oa]|chiede)"
+    r"(?:\s+(?:it|them|to|a|en|em|in|auf|sur|à|su|lo|la|le))*\s*$"
+)
+# "… abre con 244", "opens with 305": a three-digit value after an opening verb is a code.
+_OPENS_WITH = re.compile(
+    r"(?i)(?:opens?|unlocks?|abre|öffnet|ouvre|apre|destranca)\s+(?:with|con|com|mit|avec)\s*$"
 )
 # Words that make any number after them in the clause a number: "model … 5400D", "ending in".
 _ANY_NUMBER = re.compile(
@@ -192,7 +207,8 @@ def _value_after(
     """A code among the next few tokens of the clause that starts at ``start``."""
     end = _CLAUSE_END.search(text, start)
     clause = text[start : end.start() if end else min(len(text), start + 120)]
-    tokens = list(_TOKEN.finditer(clause))[: 14 if ":" in clause else 9]
+    tokens = list(_TOKEN.finditer(clause))[:14]
+    reach = 14 if ":" in clause else 9
     for i, tok in enumerate(tokens):
         raw = tok.group(0)
         value = _clean(raw) if raw[-1:] not in "#*" else raw.strip("\"'(),:")
@@ -203,6 +219,9 @@ def _value_after(
         if not any(ch.isdigit() for ch in value):
             continue
         between = clause[: tok.start()]
+        if i >= reach and not _NEAR_LINK.search(between):
+            continue
+        short_ok = short_ok or bool(_OPENS_WITH.search(between))
         direct = bool(re.search(r"(?i)(?::|=|→|\bis|\bes|\bist|\best|c'est|\bé|\bè)\s*$", between))
         if not _is_code(value, short_ok=short_ok) and not (
             direct and code_noun and _YEAR.match(value)
@@ -219,7 +238,10 @@ def _value_after(
             and not (label.endswith(":") and not _EXPLICIT_NUMBER.search(label))
         ):
             return False  # "room 412", "Nr. 12" (but "lockbox of the apartment: 2271")
-        if not stands_alone(clause, tok.start(), tok.end()):
+        near = _NEAR_LINK.search(between) is not None
+        if not stands_alone(clause, tok.start(), tok.end()) and not (
+            near and stands_alone(clause, tok.start(), tok.end(), after_verb=True)
+        ):
             return False
         prev = between.split()[-1:] if between.split() else []
         if prev and "-" in value and _DATE_WORDS.match(_clean(prev[0])):
@@ -285,16 +307,19 @@ _TIME_OR_AMOUNT = re.compile(
 _NEIGHBOUR = re.compile(r"(\S+)\s*$")
 
 
-def stands_alone(text: str, start: int, end: int) -> bool:
+def stands_alone(text: str, start: int, end: int, *, after_verb: bool = False) -> bool:
     """Whether the number at ``text[start:end]`` can be a code: not one group of a longer
     (phone) number, not a time ("opens at 0730") or an amount ("balance is 1200"), not a
-    count before a unit ("1200 €", "40 pins")."""
+    count before a unit ("1200 €", "40 pins"). ``after_verb``: the value follows a verb that
+    sets a code ("cambié a", "set it to"), so the word before it says nothing of a time."""
     before = _NEIGHBOUR.search(text, 0, start)
     prev = _clean(before.group(1)) if before else ""
     after = text[end:].split(None, 1)
     following = _clean(after[0]) if after and not after[0].startswith("(") else ""
     if _NUMBER_PART.match(prev) or _NUMBER_PART.match(following) or _UNIT.match(following):
         return False
+    if after_verb:
+        return True  # "lo cambié a 9447": "a" after the verb that sets it, not a time
     if _TIME_OR_AMOUNT.match(prev):
         return False
     # only words of the same clause: "from outside, punch 51116#" is no time

@@ -46,9 +46,7 @@ _SEP = r"(?:\s*[,-]\s*|\s+)"
 _RUN = LazyPattern(lambda: rf"(?i)(?<![\w-])(?:{_WORD})(?:{_SEP}(?:{_WORD})){{2,11}}(?![\w-])")
 _SPACED = re.compile(r"(?<![\w.,:/-])\d(?: \d){3,11}(?![\w.,:/-]\w|\w)")
 # Quick test before the folding and the full pattern: a digit word with another after it.
-_QUICK = LazyPattern(
-    lambda: rf"(?i)(?<![\w-])(?:{_WORD})(?:{_SEP})(?:{_WORD})(?![\w-])|\d \d \d \d"
-)
+_QUICK = LazyPattern(lambda: rf"(?i)(?<!\w)(?:{_WORD})(?:{_SEP})(?:{_WORD})(?!\w)|\d \d \d \d")
 
 
 def _fold(text: str) -> str:
@@ -84,8 +82,79 @@ def _number(digits: str) -> str:
     return digits
 
 
+# Letters spelt with the radio alphabet ("foxtrot, delta, six, capital charlie"), and a value
+# spelt one character at a time with dashes or dots ("L-A-D-R-I-L-L-O-4-9").
+_RADIO = {
+    word: word[0]
+    for word in (
+        "alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima "
+        "mike november oscar papa quebec romeo sierra tango uniform victor whiskey whisky xray "
+        "x-ray yankee zulu"
+    ).split()
+}
+_CAPITAL = r"(?:capital|upper ?case|may[uú]scula|mai[uú]scula|gro(?:ss|ß)(?:es)?|majuscule)"
+_SPELT_WORD = rf"(?:{_CAPITAL}\s+)?(?:{'|'.join(sorted(_RADIO, key=len, reverse=True))}|{_WORD})"
+_SPELT_RUN = LazyPattern(
+    lambda: (
+        rf"(?i)(?<![\w-]){_SPELT_WORD}(?:\s*,\s*|\s+){_SPELT_WORD}"
+        rf"(?:(?:\s*,\s*|\s+){_SPELT_WORD}){{2,30}}(?![\w-])"
+    )
+)
+_CHARS = re.compile(r"(?<![\w.-])[^\W_](?P<sep>[-.])[^\W_](?:(?P=sep)[^\W_]){3,40}(?![\w-]|\.\w)")
+
+
+def _joined(m: re.Match[str]) -> str:
+    """Characters spelt apart, joined, when a letter is among them (digits alone stay: the
+    checks read "2-9-1-7" as a code already)."""
+    spelt = m.group(0)
+    return spelt.replace(m.group("sep"), "") if any(ch.isalpha() for ch in spelt) else spelt
+
+
+_RADIO_QUICK = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w)(?:{'|'.join(_RADIO)})(?:\s*,\s*|\s+)"
+        rf"(?:{_CAPITAL}\s+)?(?:{'|'.join(_RADIO)}|{_WORD})(?!\w)"
+    )
+)
+
+
+def _spelt(run: str) -> str | None:
+    parts = re.findall(rf"(?i)({_CAPITAL}\s+)?([^\s,]+)", run)
+    if sum(word.lower() in _RADIO for _, word in parts) < 2:
+        return None
+    out = []
+    for capital, word in parts:
+        low = word.lower()
+        if low in _RADIO:
+            out.append(_RADIO[low].upper() if capital else _RADIO[low])
+        else:
+            out.append(_VALUE[low])
+    return "".join(out)
+
+
+def spelt_out(text: str) -> str:
+    """``text`` with a value spelt one character at a time written as the value."""
+    if "-" in text or "." in text:
+        text = _CHARS.sub(_joined, text)
+    folded = _fold(text)
+    if _RADIO_QUICK.search(folded) is None:
+        return text
+    out: list[str] = []
+    last = 0
+    for m in _SPELT_RUN.finditer(folded):
+        value = _spelt(m.group(0))
+        if value is None:
+            continue
+        out += [text[last : m.start()], value]
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 def spoken_as_digits(text: str) -> str:
-    """``text`` with each run of digits said one at a time written as one number."""
+    """``text`` with each run of digits said one at a time written as one number, and a value
+    spelt letter by letter written as the value."""
+    text = spelt_out(text)
     folded = _fold(text)
     if _QUICK.search(folded) is None:
         return text

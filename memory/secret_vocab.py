@@ -112,7 +112,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         connection="connection string, connection strings, database url, dsn",
         entry="door, doors, front door, back door, gate, gates, garage, garage door, "
         "entrance, entry, building, intercom, buzzer, shed, cage, parking, car park",
-        container="safe, locker, lockers, mailbox, safe deposit box, deposit box, cabinet",
+        container="safe, safes, locker, lockers, mailbox, mailboxes, safe deposit box, "
+        "deposit box, cabinet, cabinets",
         keybox="keypad, key pad, lockbox, lock box, key safe, key box, key lock box, key cabinet",
         padlock="padlock, bike lock, bicycle lock, combination lock, cable lock, u-lock",
         lock="lock, locks",
@@ -154,7 +155,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         connection="cadena de conexión",
         entry="puerta, portal, portón, verja, cancela, garaje, portero, entrada, edificio, "
         "aparcamiento, parking",
-        container="caja fuerte, taquilla, trastero, buzón, casillero, armario, caja de seguridad",
+        container="caja fuerte, cajas fuertes, taquilla, taquillas, trastero, buzón, buzones, "
+        "casillero, casilleros, armario, armarios, caja de seguridad",
         keybox="teclado, caja de llaves, caja de las llaves, cajetín, cajita de llaves",
         padlock="candado, candado de la bici",
         lock="cerradura",
@@ -231,7 +233,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         answer="mot mémorable, réponse secrète, réponse à la question secrète",
         connection="chaîne de connexion",
         entry="porte, portail, entrée, immeuble, interphone, garage, parking",
-        container="coffre, coffre-fort, casier, boîte aux lettres, coffre de sécurité",
+        container="coffre, coffres, coffre-fort, casier, casiers, boîte aux lettres, "
+        "coffre de sécurité",
         keybox="boîte à clés, boîte à clé, boîtes à clés, boîte à clefs, boîtier à clés, "
         "boîtier à clé, boîtier à clefs, clavier",
         padlock="cadenas, antivol",
@@ -267,7 +270,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         answer="palavra memorável, resposta secreta, resposta de segurança",
         connection="string de conexão",
         entry="porta, portão, garagem, prédio, interfone, entrada, estacionamento",
-        container="cofre, armário, cacifo, caixa do correio, caixa de segurança",
+        container="cofre, cofres, armário, armários, cacifo, cacifos, caixa do correio, "
+        "caixa de segurança",
         keybox="caixa de chaves, cofre de chaves, teclado",
         padlock="cadeado",
         lock="fechadura",
@@ -301,7 +305,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         answer="parola memorabile, risposta segreta, risposta alla domanda di sicurezza",
         connection="stringa di connessione",
         entry="porta, portone, cancello, ingresso, citofono, garage, parcheggio",
-        container="cassaforte, armadietto, cassetta di sicurezza, cassetta postale",
+        container="cassaforte, armadietto, armadietti, cassetta di sicurezza, cassetta postale",
         keybox="cassetta delle chiavi, cassetta per le chiavi, cassetta chiavi, portachiavi, "
         "tastierino",
         padlock="lucchetto",

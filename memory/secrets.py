@@ -21,12 +21,16 @@ from functools import lru_cache
 from memory.secret_bare import find_bare_secrets
 from memory.secret_cards import find_card_code
 from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
+from memory.secret_pairs import THRESHOLD, pair_score
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 from memory.secret_seeds import find_seed_phrase
 from memory.secret_spoken import spoken_as_digits
 
-__all__ = ["find_secrets", "forget_scans", "full_scan", "scan_batch"]
+__all__ = ["find_secrets", "forget_scans", "full_scan", "rule_scan", "scan_batch"]
+
+# What the learned pair scorer (memory/secret_pairs.py) names when it alone refuses a text.
+LEARNED_KIND = "credential-like value beside a key word"
 
 # detect-secrets' regex detectors we do not want: a public IP in a lab note is not a secret.
 _SKIPPED_DETECTORS = {"IPPublicDetector"}
@@ -160,11 +164,12 @@ def scan_batch(texts: Sequence[str]) -> list[list[str]]:
     ]
 
 
-def _scan(texts: Sequence[str]) -> list[list[str]]:
+def _scan(texts: Sequence[str], *, learned: bool = True) -> list[list[str]]:
     """Findings for each text: the full scan runs only on the texts the prefilter keeps."""
     out: list[list[str]] = [[] for _ in texts]
     suspects = suspect_indexes(texts)
-    for i, found in zip(suspects, full_scan([texts[i] for i in suspects]), strict=True):
+    found_all = full_scan([texts[i] for i in suspects], learned=learned)
+    for i, found in zip(suspects, found_all, strict=True):
         out[i] = found
     return out
 
@@ -176,8 +181,14 @@ def forget_scans() -> None:
     _seen_chars = 0
 
 
-def full_scan(texts: Sequence[str]) -> list[list[str]]:
-    """Findings for each text with every detector on every text (no prefilter, no cache)."""
+def rule_scan(texts: Sequence[str]) -> list[list[str]]:
+    """Findings of the rules alone, the learned scorer left out (for measuring; no cache)."""
+    return _scan(texts, learned=False)
+
+
+def full_scan(texts: Sequence[str], *, learned: bool = True) -> list[list[str]]:
+    """Findings for each text with every detector on every text (no prefilter, no cache).
+    A text the rules pass is asked of the learned pair scorer (``learned``)."""
     if not texts:
         return []  # nothing to scan: the detectors (detect-secrets' import) are not needed
     findings: list[set[str]] = [set() for _ in texts]
@@ -194,6 +205,8 @@ def full_scan(texts: Sequence[str]) -> list[list[str]]:
             findings[bisect.bisect_right(starts, match.start()) - 1].add(kind)
     for i, text in enumerate(texts):
         findings[i].update(scan_own(text))
+        if learned and not findings[i] and pair_score(mask_public_material(text)) >= THRESHOLD:
+            findings[i].add(LEARNED_KIND)
     return [_plain_kinds(f) for f in findings]
 
 

@@ -37,6 +37,7 @@ SETS = {
     "v4": ("frozen_v4.jsonl",),
     "v5": ("frozen_v5.jsonl",),
     "v6": ("frozen_v6.jsonl",),
+    "v7": ("frozen_v7.jsonl",),
 }
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95)
 

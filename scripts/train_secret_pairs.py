@@ -21,13 +21,9 @@ change the fit.
 from __future__ import annotations
 
 import argparse
-import math
+import json
 import os
-import re
 import sys
-import zlib
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -36,136 +32,38 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_secret_model import SETS, base_flags, load, rates  # noqa: E402
+from train_secret_model import DATA, SETS, base_flags, load, rates  # noqa: E402
 from train_secret_model import fit as fit_model  # noqa: E402
 
-from memory.secret_model import _could_be_value, _fold, _value_features  # noqa: E402
-from memory.secret_vocab import LazyPattern, pattern  # noqa: E402
+from memory.secret_pairs import DIMENSIONS, WEIGHTS, pair_features, pairs  # noqa: E402
 
-DIMENSIONS = 1 << 15
-_WINDOW = 12
-_TOKEN = re.compile(r"\S+")
-_TRIM = "\"'`“”«»„‘’()[]{}<>,;.!?:"
-_FAMILIES: dict[str, tuple[str, ...]] = {
-    "pw": ("password", "passphrase", "code_word", "answer", "credentials", "login", "connection"),
-    "pin": ("pin", "code", "combination", "card_code", "card_generic", "recovery", "totp"),
-    "net": ("network", "wifi_key"),
-    "tok": ("token", "seed", "vault"),
-    "opens": ("entry", "container", "keybox", "padlock", "lock", "alarm", "device", "voicemail"),
-}
-_CUES = LazyPattern(
-    lambda: (
-        "(?i)"
-        + "|".join(
-            rf"(?P<{name}>(?<!\w){pattern(*kinds)}(?!\w))" for name, kinds in _FAMILIES.items()
-        )
-    ),
-)
+THRESHOLDS = (0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
+# Phrasings written beside the rules (not an independent writer): always in the fit.
+TRAIN_ONLY = {"probes": ("train_probes.jsonl", "train_probes_2.jsonl")}
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A candidate value and the features of it with its nearest key words."""
-
-    start: int
-    end: int
-    features: tuple[str, ...]
-
-
-def _entropy(value: str) -> int:
-    counts = Counter(value)
-    n = len(value)
-    bits = -sum(c / n * math.log2(c / n) for c in counts.values())
-    return min(5, int(bits))
-
-
-def _between(text: str) -> list[str]:
-    out = []
-    if ":" in text:
-        out.append("sep::")
-    if "=" in text:
-        out.append("sep:=")
-    if "→" in text or "->" in text:
-        out.append("sep:arrow")
-    if "\n" in text:
-        out.append("sep:newline")
-    if any(q in text for q in "\"'“”«»"):
-        out.append("sep:quote")
-    words = [_fold(w.strip(_TRIM)) for w in text.split()]
-    words = [w for w in words if w]
-    out.append(f"nwords:{min(len(words), 6)}")
-    out += [f"btw:{w}" for w in words[:6]]
-    return out
-
-
-def pairs(text: str) -> list[Pair]:
-    """Every candidate value with a key word within the window, with its pair features."""
-    cues = [(m.start(), m.end(), m.lastgroup or "") for m in _CUES.finditer(text)]
-    if not cues:
-        return []
-    tokens = list(_TOKEN.finditer(text))
-    starts = [t.start() for t in tokens]
-    out: list[Pair] = []
-    for i, tok in enumerate(tokens):
-        raw = tok.group(0)
-        value = raw.strip(_TRIM) if raw[-1:] not in "#*!?" else raw.lstrip(_TRIM)
-        if not _could_be_value(value):
-            continue
-        near: list[tuple[int, int, int, str]] = []  # (distance, cue start, cue end, family)
-        for c_start, c_end, family in cues:
-            if c_start < tok.end() and tok.start() < c_end:
-                continue  # the value is the key word itself
-            at = _index(starts, c_start)
-            distance = i - at if c_start < tok.start() else at - i
-            if 0 <= abs(distance) <= _WINDOW:
-                near.append((abs(distance), c_start, c_end, family))
-        if not near:
-            continue
-        near.sort()
-        dist, c_start, c_end, family = near[0]
-        before = c_end <= tok.start()
-        side = "L" if before else "R"
-        feats = ["bias", *_value_features(value), f"ent:{_entropy(value)}"]
-        feats += [f"cue:{family}:{side}:{min(dist, 6)}", f"cue:{family}", f"side:{side}"]
-        feats += sorted({f"fam:{f}" for _, _, _, f in near})
-        gap = text[c_end : tok.start()] if before else text[tok.end() : c_start]
-        feats += _between(gap)
-        left = text[max(0, tok.start() - 40) : tok.start()].split()[-1:]
-        right = text[tok.end() : tok.end() + 40].split()[:1]
-        feats += [f"l1:{_fold(w.strip(_TRIM))}" for w in left]
-        feats += [f"r1:{_fold(w.strip(_TRIM))}" for w in right]
-        if not right:
-            feats.append("last")
-        out.append(Pair(tok.start(), tok.end(), tuple(feats)))
-    return out
-
-
-def _index(starts: list[int], offset: int) -> int:
-    import bisect
-
-    return max(0, bisect.bisect_right(starts, offset) - 1)
-
-
-def pair_features(names: tuple[str, ...]) -> np.ndarray:
-    """Hashed indexes of feature names."""
-    return np.fromiter(
-        (zlib.crc32(name.encode("utf-8")) % DIMENSIONS for name in names), dtype=np.int64
-    )
-
-
-THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
+def load_files(files: tuple[str, ...]) -> list[dict[str, str]]:
+    rows = []
+    for file in files:
+        for line in (DATA / file).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
 
 
 def samples(rows: list[dict[str, str]]) -> tuple[list[np.ndarray], np.ndarray]:
-    """Pairs with labels: the value's own token in a secret text 1, any pair of a clean text 0."""
+    """Pairs with labels: the value's own token in a secret text 1, any pair of a clean text 0;
+    a secret text with no value marked (the probes) counts its pair only when it has one."""
     xs: list[np.ndarray] = []
     ys: list[float] = []
     for row in rows:
         secret = row["label"] == "secret"
         value = row.get("value") or ""
         at = row["text"].find(value) if secret and value else -1
-        for pair in pairs(row["text"]):
+        found = pairs(row["text"])
+        for pair in found:
             inside = secret and at >= 0 and pair.start < at + len(value) and at < pair.end
+            inside = inside or (secret and not value and len(found) == 1)
             if secret and not inside and not OTHERS:
                 continue  # a user name or a host beside the secret: not labelled
             xs.append(pair_features(pair.features))
@@ -192,24 +90,42 @@ def text_scores(rows: list[dict[str, str]], w: np.ndarray) -> np.ndarray:
     return np.array(out)
 
 
+def this_guard(rows: list[dict[str, str]]) -> np.ndarray:
+    """What this tree's rules refuse (the scorer left out)."""
+    from memory.secrets import rule_scan
+
+    return np.array([bool(found) for found in rule_scan([row["text"] for row in rows])])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-rules", action="append", default=[], metavar="SET=DIR")
+    parser.add_argument("--save", action="store_true", help=f"fit on every set, write {WEIGHTS}")
     args = parser.parse_args()
     bases = dict(item.split("=", 1) for item in args.base_rules)
     sets = {name: load(name) for name in SETS}
+    always = [row for name in TRAIN_ONLY for row in load_files(TRAIN_ONLY[name])]
     for test in SETS:
         train = [name for name in SETS if name != test]
-        w = fit(*samples([row for name in train for row in sets[name]]))
+        w = fit(*samples(always + [row for name in train for row in sets[name]]))
         scores = text_scores(sets[test], w)
-        print(f"\nfit on {', '.join(train)}, scored on {test}:")
+        print(f"\nfit on {', '.join(train)} and the probes, scored on {test}:")
         for t in THRESHOLDS:
             print(f"  scorer alone ≥ {t}: {rates(sets[test], scores >= t)}")
+        rules = this_guard(sets[test])
+        print(f"  this tree's rules: {rates(sets[test], rules)}")
+        for t in THRESHOLDS:
+            print(f"  this tree's rules ∪ scorer ≥ {t}: {rates(sets[test], rules | (scores >= t))}")
         if test in bases:
             rules = base_flags(Path(bases[test]), sets[test])
             print(f"  rules before {test} was read: {rates(sets[test], rules)}")
             for t in THRESHOLDS:
                 print(f"  those rules ∪ scorer ≥ {t}: {rates(sets[test], rules | (scores >= t))}")
+    if args.save:
+        rows = always + [row for name in SETS for row in sets[name]]
+        w = fit(*samples(rows))
+        np.save(WEIGHTS, w.astype(np.float16))
+        print(f"\nsaved {WEIGHTS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

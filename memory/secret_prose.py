@@ -687,8 +687,26 @@ def _pin(text: str, m: re.Match[str]) -> str | None:
     return "PIN or door code" if found else None
 
 
+# A recovery code said as groups of digits later in the clause (no label for a phone, a
+# ticket or an order before them): "… por si pierdo el móvil, es 6927 0215",
+# "codice di recupero: 3888 2588".
+_DIGIT_GROUPS = re.compile(r"(?<![\w+(.,/-])\d{3,5}(?:[ -]\d{3,5}){1,7}(?![\w.,/-]\w|\w)")
+_PHONE = re.compile(
+    r"(?i)(?<!\w)(?:tel|phone|call|llama\w*|móvil|movil|handy|telefon\w*|tel[ée]fono|"
+    r"t[ée]l[ée]phone|number|n[úu]mero|nummer|num[ée]ro|numero|fax|whatsapp|ticket|case|caso|"
+    r"ref\w*|order|pedido|request|solicitud|pedid[oa]|anfrage|demande|richiesta)(?!\w)"
+)
+
+
 def _recovery(text: str, m: re.Match[str]) -> str | None:
-    return "recovery codes" if _code_group_count(text, m.end()) >= 3 else None
+    if _code_group_count(text, m.end()) >= 3:
+        return "recovery codes"
+    end = re.search(r"(?<!\d)[.!?](?:\s|$)|;|\n", text[m.end() :])
+    clause = text[m.end() : m.end() + (end.start() if end else 120)][:120]
+    groups = _DIGIT_GROUPS.search(clause)
+    if groups and not _PHONE.search(clause[: groups.start()].split(",")[-1]):
+        return "recovery codes"
+    return None
 
 
 def _token(text: str, m: re.Match[str]) -> str | None:

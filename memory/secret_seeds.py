@@ -93,6 +93,11 @@ def find_seed_phrase(text: str) -> bool:
     for run in runs:
         if sum(word in listed for word in run) >= len(run) - 1:
             return True
+        # the words told after a sentence of short words ("… el cliente alemán son cattle
+        # crisp …"): twelve in a row from the list, all but one
+        hits = [word in listed for word in run]
+        if any(sum(hits[i : i + _MIN_WORDS]) >= _MIN_WORDS - 1 for i in range(len(run) - 11)):
+            return True
         if named and not any(word in _FUNCTION_WORDS for word in run):
             return True
     return False

@@ -289,7 +289,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         combination="combinazione, combinazioni",
         wifi_key="chiave wifi, chiave di rete, chiave pre-condivisa, password del wifi",
         network="wifi, rete ospiti, rete wifi",
-        recovery="codici di backup, codici di recupero, codici di emergenza, chiave di "
+        recovery="codici di backup, codici di recupero, codice di recupero, codici di emergenza, "
+        "codice di emergenza, chiave di "
         "ripristino, chiave di recupero",
         token="token, chiave, chiavi, chiave api, chiave segreta, chiave privata, segreto, "
         "chiave di streaming, chiave stream, streamkey",

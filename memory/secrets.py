@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from memory.secret_answers import security_answer
 from memory.secret_bare import find_bare_secrets
 from memory.secret_cards import find_card_code
 from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
-from memory.secret_pairs import THRESHOLD, pair_score
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 from memory.secret_seeds import find_seed_phrase
@@ -205,9 +205,17 @@ def full_scan(texts: Sequence[str], *, learned: bool = True) -> list[list[str]]:
             findings[bisect.bisect_right(starts, match.start()) - 1].add(kind)
     for i, text in enumerate(texts):
         findings[i].update(scan_own(text))
-        if learned and not findings[i] and pair_score(mask_public_material(text)) >= THRESHOLD:
+        if learned and not findings[i] and _learned_refuses(text):
             findings[i].add(LEARNED_KIND)
     return [_plain_kinds(f) for f in findings]
+
+
+def _learned_refuses(text: str) -> bool:
+    """The learned pair scorer's word on a text the rules pass (loaded on first use: numpy
+    and the weights are not needed by a command whose texts hold no candidate)."""
+    from memory.secret_pairs import THRESHOLD, pair_score
+
+    return pair_score(mask_public_material(text)) >= THRESHOLD
 
 
 def _plain_kinds(kinds: set[str]) -> list[str]:
@@ -242,6 +250,8 @@ def scan_own(text: str) -> set[str]:
         found.add("seed phrase")
     if find_card_code(masked):
         found.add("card security code")
+    if security_answer(masked):
+        found.add("security answer")
     if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):
         found.add("high-entropy token")
     return found

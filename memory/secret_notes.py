@@ -101,7 +101,7 @@ _ASKED = LazyPattern(
 )
 _REPLY = re.compile(
     r"(?i)^[ \t]*(?:[^\W\d][\w .'-]{0,20}:[ \t]*)?(?:(?:it'?s|es|est|c'est|é|è|ist|is|la de \w+\??)"
-    r"[ \t]+)?(?P<value>\S+)[ \t]*$"
+    r"[ \t]+)?(?P<value>\S+?)[,;]?(?:[ \t]*$|[,;][ \t].*$)"
 )
 
 

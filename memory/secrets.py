@@ -26,6 +26,7 @@ from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 from memory.secret_seeds import find_seed_phrase
 from memory.secret_spoken import spoken_as_digits
+from memory.secret_wifi import wifi_key
 
 __all__ = ["find_secrets", "forget_scans", "full_scan", "rule_scan", "scan_batch"]
 
@@ -252,6 +253,8 @@ def scan_own(text: str) -> set[str]:
         found.add("card security code")
     if security_answer(masked):
         found.add("security answer")
+    if wifi_key(text):  # unmasked: a WEP key is hex digits, which the mask takes for a digest
+        found.add("wifi key")
     if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):
         found.add("high-entropy token")
     return found

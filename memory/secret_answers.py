@@ -29,12 +29,15 @@ _QUESTION = LazyPattern(
 # in German is left to the other checks), "j'ai mis", "coloquei", "ho messo".
 _GAVE = re.compile(
     r"(?i)(?<!\w)(?:I (?:put|used|wrote|typed|entered|answered|gave|set it to|chose)|"
-    r"(?:my|the) answer (?:is|was)|"
-    r"puse|escrib[íi]|contest[ée]|respond[íi]|eleg[íi]|la respuesta (?:es|fue)|"
-    r"j'ai (?:mis|[ée]crit|r[ée]pondu|choisi)|la r[ée]ponse (?:est|[ée]tait)|"
-    r"coloquei|pus|escrevi|respondi|a resposta (?:é|era|foi)|"
-    r"ho (?:messo|scritto|risposto)|la risposta (?:è|era)|"
-    r"ich habe|die antwort (?:ist|war)|eingegeben:?)"
+    # "the answer (Tiago set) was …", "a resposta que o Tiago pôs foi …"
+    r"(?:(?:(?:my|the)\s+|(?<=['’]s\s))answer|(?:la|mi) respuesta|(?:a|minha) resposta|"
+    r"(?:la|ma) r[ée]ponse|(?:la|mia) risposta|(?:die|meine) antwort)(?:\s+[^\s,.;:]+){0,5}?\s+"
+    r"(?:is|was|es|fue|era|é|foi|est|[ée]tait|è|ist|war|lautet)|"
+    r"puse|escrib[íi]|contest[ée]|respond[íi]|eleg[íi]|"
+    r"j'ai (?:mis|[ée]crit|r[ée]pondu|choisi)|"
+    r"coloquei|pus|escrevi|respondi|"
+    r"ho (?:messo|scritto|risposto)|"
+    r"ich habe|eingegeben:?)"
     r"\s*[:\-–]?\s+(?P<value>[\"'“«]?[^\W_][^\n,.;!?]{1,40})"
 )
 _NOT_AN_ANSWER = re.compile(

@@ -63,3 +63,15 @@ def test_a_recovery_code_in_digit_groups_is_refused(text: str) -> None:
 )
 def test_phone_ticket_and_time_groups_pass(text: str) -> None:
     assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a pergunta de segurança do banco é a cidade, e a resposta que a Rita pôs foi Lagos",
+        "the security question's answer Ana set for the bank is Marigold",
+        "pregunta de seguridad del seguro: la respuesta que puso mi marido es Chispita",
+    ],
+)
+def test_the_answer_someone_set_is_refused(text: str) -> None:
+    assert find_secrets(text), text

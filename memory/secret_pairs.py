@@ -25,13 +25,15 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from memory.secret_codes import NOT_CODE_CONTEXT
 from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, TYPED
-from memory.secret_model import _could_be_value, _fold, _value_features
+from memory.secret_shapes import could_be_value, fold_word, value_features
 from memory.secret_vocab import LazyPattern, pattern
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["DIMENSIONS", "THRESHOLD", "WEIGHTS", "Pair", "pair_features", "pair_score", "pairs"]
 
@@ -107,7 +109,7 @@ def _between(text: str) -> list[str]:
         out.append("sep:newline")
     if any(q in text for q in "\"'“”«»"):
         out.append("sep:quote")
-    words = [_fold(w.strip(_TRIM)) for w in text.split()]
+    words = [fold_word(w.strip(_TRIM)) for w in text.split()]
     words = [w for w in words if w]
     out.append(f"nwords:{min(len(words), 6)}")
     out += [f"btw:{w}" for w in words[:6]]
@@ -136,10 +138,10 @@ def _context(text: str, start: int, end: int, flags: list[str]) -> list[str]:
         out.append("near:label")
     if _TYPED.search(text[max(0, start - 60) : start]):
         out.append("near:typed")
-    two = [_fold(w.strip(_TRIM)) for w in text[max(0, start - 60) : start].split()[-2:]]
+    two = [fold_word(w.strip(_TRIM)) for w in text[max(0, start - 60) : start].split()[-2:]]
     if len(two) == 2:
         out.append(f"l2:{two[0]}_{two[1]}")
-    nxt = [_fold(w.strip(_TRIM)) for w in text[end : end + 60].split()[:2]]
+    nxt = [fold_word(w.strip(_TRIM)) for w in text[end : end + 60].split()[:2]]
     if len(nxt) == 2:
         out.append(f"r2:{nxt[0]}_{nxt[1]}")
     return out
@@ -157,7 +159,7 @@ def pairs(text: str) -> list[Pair]:
     for i, tok in enumerate(tokens):
         raw = tok.group(0)
         value = raw.strip(_TRIM) if raw[-1:] not in "#*!?" else raw.lstrip(_TRIM)
-        if not _could_be_value(value) or _REFERENCE.match(value):
+        if not could_be_value(value) or _REFERENCE.match(value):
             continue
         near: list[tuple[int, int, int, str]] = []  # (distance, cue start, cue end, family)
         for c_start, c_end, family in cues:
@@ -173,7 +175,7 @@ def pairs(text: str) -> list[Pair]:
         dist, c_start, c_end, family = near[0]
         before = c_end <= tok.start()
         side = "L" if before else "R"
-        feats = ["bias", *_value_features(value), f"ent:{_entropy(value)}"]
+        feats = ["bias", *value_features(value), f"ent:{_entropy(value)}"]
         feats += [f"cue:{family}:{side}:{min(dist, 6)}", f"cue:{family}", f"side:{side}"]
         feats += sorted({f"fam:{f}" for _, _, _, f in near})
         gap = text[c_end : tok.start()] if before else text[tok.end() : c_start]
@@ -188,8 +190,8 @@ def pairs(text: str) -> list[Pair]:
         feats += _between(gap)
         left = text[max(0, tok.start() - 40) : tok.start()].split()[-1:]
         right = text[tok.end() : tok.end() + 40].split()[:1]
-        feats += [f"l1:{_fold(w.strip(_TRIM))}" for w in left]
-        feats += [f"r1:{_fold(w.strip(_TRIM))}" for w in right]
+        feats += [f"l1:{fold_word(w.strip(_TRIM))}" for w in left]
+        feats += [f"r1:{fold_word(w.strip(_TRIM))}" for w in right]
         if not right:
             feats.append("last")
         feats += _context(text, tok.start(), tok.end(), flags)
@@ -199,6 +201,8 @@ def pairs(text: str) -> list[Pair]:
 
 def pair_features(names: tuple[str, ...]) -> np.ndarray:
     """Hashed indexes of feature names."""
+    import numpy as np
+
     return np.fromiter(
         (zlib.crc32(name.encode("utf-8")) % DIMENSIONS for name in names), dtype=np.int64
     )
@@ -206,6 +210,8 @@ def pair_features(names: tuple[str, ...]) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def _weights() -> np.ndarray:
+    import numpy as np
+
     weights: np.ndarray = np.load(WEIGHTS).astype(np.float64)
     return weights
 

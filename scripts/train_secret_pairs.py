@@ -1,15 +1,15 @@
-"""A learned scorer over (key word, value) pairs for the secret guard, measured leaving one
-writer out. It is not part of the guard: this script says whether it would help.
+"""The guard's learned pair scorer (memory/secret_pairs.py): measured leaving one writer out,
+and fitted on every set for the weights the guard ships.
 
-    python scripts/train_secret_pairs.py
-    python scripts/train_secret_pairs.py --base-rules v6=DIR   # + the guard in DIR ∪ scorer
+    python scripts/train_secret_pairs.py                         # leave one writer out
+    python scripts/train_secret_pairs.py --base-rules v7=DIR     # + the guard in DIR ∪ scorer
+    python scripts/train_secret_pairs.py --save                  # memory/data/secret_pairs.npy
 
 Every token that could be a value (a digit, a symbol between letters, mixed case) with a word
-of the credential vocabulary (memory/secret_vocab.py) within a dozen words is described by the
-pair: the key word's family (password, code, network, token, what a code opens), its side and
-distance, the words and marks between them (':', '→', "is", quotes, a line break), the value's
-shape (length, character classes, digits only, entropy) and the words right around it.
-Logistic regression over hashed features; a text's score is its best pair's.
+of the credential vocabulary within a dozen words is described by the pair (see
+memory/secret_pairs.py). Logistic regression over hashed features; a text's score is its best
+pair's. The probes (phrasings written beside the rules, not an independent writer) are always
+in the fit; a probe secret with no value marked counts its pair only when it has one.
 
 Each labelled set in tests/data/secrets/ was written by a different person. For each set X the
 scorer is fitted on the other sets and scored on X; ``--base-rules X=DIR`` joins it to the

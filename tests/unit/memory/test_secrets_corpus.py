@@ -91,20 +91,22 @@ def test_fourth_independent_set_keeps_its_measured_figures() -> None:
     once (recall 204/248 = 0.823, false refusals 3/207 = 0.014: the 0.98 target missed).
     Its misses were then studied by kind of phrasing: 241/248 = 0.972 and 0/207, then
     245/248 = 0.988 and 0/207 after the credential vocabulary and the checks written from
-    the fifth set's misses. A floor, not a result: it is training data, and whether the
-    target holds is for a set nobody has read to say."""
+    the fifth set's misses; 246/248 with a network's key read by its shape. A floor, not a
+    result: it is training data, and whether the target holds is for a set nobody has read
+    to say."""
     recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
-    assert recall >= 245 / 248 and false_refusals == 0.0
+    assert recall >= 246 / 248 and false_refusals == 0.0
 
 
 def test_fifth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v5: written by someone who saw neither the rules nor the earlier sets, read once
     before a round's changes (recall 201/239 = 0.841, false refusals 1/199 = 0.005: the
     target missed) and once after (219/239 = 0.916, 1/199). Its misses were then studied by
-    mechanism: 237/239 = 0.992, 1/199; with the sixth set's mechanisms 238/239. Training
-    data: a floor, not a result."""
+    mechanism: 237/239 = 0.992, 1/199; with the sixth set's mechanisms 238/239, with the
+    answer someone set for a security question 239/239. Training data: a floor, not a
+    result."""
     recall, false_refusals = _rates(_load("frozen_v5.jsonl"))
-    assert recall >= 238 / 239 and false_refusals <= 1 / 199
+    assert recall >= 239 / 239 and false_refusals <= 1 / 199
 
 
 def test_sixth_independent_set_keeps_its_measured_figures() -> None:
@@ -121,13 +123,16 @@ def test_sixth_independent_set_keeps_its_measured_figures() -> None:
 def test_seventh_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v7: written by someone who saw neither the rules nor any earlier set (eight new
     owners, six languages, 54 kinds), read once before a round's changes (recall 205/239 =
-    0.858, false refusals 1/196 = 0.005) and once after them (210/239 = 0.879, 1/196).
-    Training data from here on: a floor, not a result."""
+    0.858, false refusals 1/196 = 0.005) and once after them (210/239 = 0.879, 1/196). Its
+    misses were then studied by mechanism (values spelt or dictated, codes set or asked for
+    far from their lock, security answers, recovery digit groups, network keys by shape) and
+    a learned pair scorer joined the rules: 233/239 = 0.975, 1/196. Training data: a floor,
+    not a result."""
     recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
-    assert recall >= 210 / 239 and false_refusals <= 1 / 196
+    assert recall >= 233 / 239 and false_refusals <= 1 / 196
 
 
-@pytest.mark.xfail(strict=True, reason="seventh set when read: recall 0.879 (target 0.98 missed)")
+@pytest.mark.xfail(strict=True, reason="seventh set: recall 0.975 after tuning (0.879 when read)")
 def test_seventh_independent_set_meets_the_targets() -> None:
     recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
     assert recall >= 0.98 and false_refusals <= 0.02

@@ -1,0 +1,66 @@
+"""What a token that could be a secret value looks like: its shape, as features.
+
+Shared by the learned scorers (memory/secret_pairs.py, memory/secret_model.py); no numpy, so
+the guard reads a text's candidates before it loads any weights.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["could_be_value", "fold_word", "shape", "value_features"]
+
+
+def fold_word(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def shape(value: str) -> str:
+    out: list[str] = []
+    for ch in value:
+        cls = "a" if ch.islower() else "A" if ch.isupper() else "9" if ch.isdigit() else ch
+        if not out or out[-1] != cls:
+            out.append(cls)
+    return "".join(out)[:10]
+
+
+def could_be_value(value: str) -> bool:
+    if not 3 <= len(value) <= 64:
+        return False
+    digit = any(ch.isdigit() for ch in value)
+    letters = [ch for ch in value if ch.isalpha()]
+    symbol = any(not ch.isalnum() for ch in value)
+    mixed = any(ch.isupper() for ch in letters[1:]) and any(ch.islower() for ch in letters)
+    return digit or (bool(letters) and symbol) or mixed
+
+
+def value_features(value: str) -> list[str]:
+    digits = sum(ch.isdigit() for ch in value)
+    letters = sum(ch.isalpha() for ch in value)
+    classes = "".join(
+        flag
+        for flag, present in (
+            ("l", any(ch.islower() for ch in value)),
+            ("u", any(ch.isupper() for ch in value)),
+            ("d", digits > 0),
+            ("s", any(not ch.isalnum() for ch in value)),
+        )
+        if present
+    )
+    size = next(b for b in (3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 99) if len(value) <= b)
+    out = [f"len:{size}", f"cls:{classes}", f"shape:{shape(value)}", f"cls_len:{classes}{size}"]
+    if value.isdigit():
+        out.append(f"digits:{len(value)}")
+        if re.fullmatch(r"(?:19|20)\d\d", value):
+            out.append("year")
+    if re.fullmatch(r"\d{1,2}(?:-\d{1,2}){2,}", value):
+        out.append("dashed_digits")
+    if value[-1] in "#*":
+        out.append("keypad_mark")
+    if re.fullmatch(r"[0-9a-f]{7,}", value) and letters:
+        out.append("hex")
+    if letters >= 4 and digits:
+        out.append("word_and_digits")
+    return out

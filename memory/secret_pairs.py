@@ -45,10 +45,10 @@ THRESHOLD = 0.8
 _WINDOW = 12
 _TOKEN = re.compile(r"\S+")
 # What stands for a value, not a value: "${DB_PASSWORD}", "%APPDATA%", "{{ secret }}", "<token>".
-# A file ("MEMORY.md#L14", "notes/wifi.txt") or a typed value ("json:0", "env:DB_PASS") is no
-# value either.
+# A file ("MEMORY.md#L14", "notes/wifi.txt"), a typed value ("json:0", "env:DB_PASS") or a
+# numbered name ("turn-1", "step-12") is no value either.
 _REFERENCE = re.compile(
-    r"^(?:[$%<{]|[a-z]{2,10}:(?!//)|[A-Z][A-Z0-9]*_[A-Z0-9_]+$)|(?i:^[\w./-]+\.(?:md|txt|pdf|docx?|xlsx?|csv|json|"
+    r"^(?:[$%<{]|[a-z]{2,10}:(?!//)|[A-Z][A-Z0-9]*_[A-Z0-9_]+$|[a-z]+(?:-[a-z]+)*-\d{1,3}$)|(?i:^[\w./-]+\.(?:md|txt|pdf|docx?|xlsx?|csv|json|"
     r"ya?ml|py|js|ts|html?|png|jpe?g|zip|log|conf|cfg|ini|toml|sh|kdbx)(?:#\S*)?$)"
 )
 # Between a key word and a value: the value is a name, a port or a number of something else.

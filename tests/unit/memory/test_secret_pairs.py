@@ -28,6 +28,8 @@ def test_a_value_needs_a_key_word_near_it() -> None:
         "il nome della rete wifi è 'Casa-Rossi-5G'",  # the network's name
         "Código nacional del ibuprofeno de Cinfa: 645174 (para el pedido)",  # an order's number
         "password:\n  host: postgres\n  port: 5432",  # a port
+        "key: turn-1",  # a numbered name (a store key in metadata)
+        "key: k0\nn: json:0",  # a typed value
     ],
 )
 def test_names_references_ports_and_orders_are_no_values(text: str) -> None:

@@ -63,6 +63,8 @@ _ORDER = re.compile(
 )
 # A product's name written with capitals inside or a mark ("FRITZ!Box", "iPhone", "PlayStation").
 _PRODUCT = re.compile(r"^[^\W\d_]+(?:[!+][^\W\d_]+|[a-z]+[A-Z][^\W\d_]*)$|^[a-z][A-Z]\w+$")
+# "key: …" opening a line is a field's name (a store's key in metadata), not a key's value.
+_LABEL_KEY = re.compile(r"(?i)(?<![^\n])keys?:")
 _TRIM = "\"'`“”«»„‘’()[]{}<>,;.!?:"
 _FAMILIES: dict[str, tuple[str, ...]] = {
     "pw": ("password", "passphrase", "code_word", "answer", "credentials", "login", "connection"),
@@ -149,7 +151,11 @@ def _context(text: str, start: int, end: int, flags: list[str]) -> list[str]:
 
 def pairs(text: str) -> list[Pair]:
     """Every candidate value with a key word within the window, with its pair features."""
-    cues = [(m.start(), m.end(), m.lastgroup or "") for m in _CUES.finditer(text)]
+    cues = [
+        (m.start(), m.end(), m.lastgroup or "")
+        for m in _CUES.finditer(text)
+        if not _LABEL_KEY.match(text, m.start())
+    ]
     if not cues:
         return []
     tokens = list(_TOKEN.finditer(text))

@@ -29,6 +29,7 @@ def test_a_value_needs_a_key_word_near_it() -> None:
         "Código nacional del ibuprofeno de Cinfa: 645174 (para el pedido)",  # an order's number
         "password:\n  host: postgres\n  port: 5432",  # a port
         "key: turn-1",  # a numbered name (a store key in metadata)
+        "key: Fact42",  # a field named "key" (a store key in metadata)
         "key: k0\nn: json:0",  # a typed value
     ],
 )

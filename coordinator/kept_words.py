@@ -65,7 +65,10 @@ _EN_CLEAR = re.compile(
     r"attention|away)\b)"
     r"(?:the |a |an |some |more |my |our |new )?[a-z][\w-]+"
 )
-_TOLD = re.compile(r"\b(?:was|were|is|are|has|had|went|got|fue|era|es|son|estuvo|esta|estaba)\b")
+_TOLD = re.compile(
+    r"\b(?:was|were|is|are|has|had|went|got|sucks|rocks|fue|era|es|son|estuvo|esta|estaba|"
+    r"cuesta|cuestan)\b|\bring a bell\b|\bpara creer\b|\bel tonto\b"
+)
 _NOT_VERBS = frozenset(
     "ayer taller lugar hogar mujer mar bar altar azucar collar dolar militar popular similar "
     "particular regular familiar alquiler placer poder ser par mejor peor mayor menor "

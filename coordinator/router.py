@@ -78,7 +78,10 @@ _QUESTION = re.compile(
 # said without its subject — not "did the job finish?" or "did jonas send the drawings".
 _DONE = re.compile(
     r"^\s*did\s+(?!(?:you|u|i|we|they|he|she|it|anyone|anybody|someone|somebody|"
-    r"(?-i:[A-Z][a-z]+)(?!['’]s))\b)"  # "did Tofu's glucose curve": whose, not who
+    # a name asking ("Did Ana send …"), not whose ("did Tofu's curve") nor what ("Did
+    # Pilates this morning")
+    r"(?-i:[A-Z][a-z]+)(?!['’]s)\s+(?!(?:this|today|tonight|yesterday|with|at|in|on|for|and|"
+    r"again|all)\b)[a-z]+)\b)"
     r"(?:\d|[^?]*\b(?:today|this (?:morning|afternoon|evening)|tonight)\b)(?![^?]*\?)",
     re.IGNORECASE,
 )
@@ -305,7 +308,8 @@ _ASKS_WITH_SUBJECT = re.compile(
     r"these|those|any)\b|"
     # ... or a name ("Has Ana sent …"), not an acronym ("Did PCR on …") nor what was had
     # ("Had Thai food with Ana")
-    r"^\s*(?i:was|were|has|could|can|should|would|will|is|are|do|does|did)\s+[A-Z][a-z]+\b|"
+    r"^\s*(?i:was|were|has|could|can|should|would|will|is|are|do|does|did)\s+[A-Z][a-z]+"
+    r"\s+(?!(?i:this|today|tonight|yesterday|with|at|in|on|for|and|again|all)\b)[a-z]|"
     r"^\s*(?i:any\s+(?:news|word|update|updates|reply|answer|sign|idea)\b|list\s+(?:my|all|the)\b|"
     r"tell me\b)"
 )

@@ -82,6 +82,7 @@ def tells_done(text: str) -> bool:
     """True when ``text`` tells something done, in the past or present perfect, and says
     nothing still to do."""
     # Spanish accents matter here: "regué" is a past, "regue" no word — fold the rest only.
+    text = re.sub(r"\s+", " ", text)  # one space: a run of thousands makes _LEAD backtrack
     text = _ADDRESSED.sub("", text, count=1)  # "Ahmed: renew the permit" — a name, not a verb
     lowered = text.lower()
     folded = fold(text)
@@ -94,4 +95,4 @@ def tells_done(text: str) -> bool:
 
 def still_to_do(text: str) -> bool:
     """``text`` says something is still to do ("need to", "tomorrow", "tengo que", "luego")."""
-    return bool(_STILL_TO_DO.search(fold(text)))
+    return bool(_STILL_TO_DO.search(fold(re.sub(r"\s+", " ", text))))

@@ -31,11 +31,14 @@ __all__ = ["ACROSS", "Closeness", "Closing", "closing"]
 # multilingual model's closeness decides, with the line telling something done. Task / done
 # pairs written for the purpose: "comprar guantes de nitrilo" / "bought nitrile gloves" 0.88,
 # "renovar el seguro del coche" / "renewed the car insurance" 0.82, "pay the gas bill" /
-# "pagué la factura del gas" 0.76; other objects at most 0.67 ("… home insurance").
-ACROSS = 0.75
+# "pagué la factura del gas" 0.76; another object up to 0.76 ("buy nitrile gloves" /
+# "compré guantes de látex").
+ACROSS = 0.80
 Closeness = Callable[[str, Sequence[str]], Sequence[float]]
 
 _WORD = re.compile(r"[a-z0-9ñ]+")
+# What a task is for, not what is done: "buy sugar syrup | for the bees".
+_PURPOSE = re.compile(r"\b(?:for|para|so that|para que)\b")
 # Words that name nothing done: articles, pronouns, the to-do's own framing.
 _SKIP = frozenset(
     """the a an to of for on in at with and or my our his her their some more new it them
@@ -45,14 +48,16 @@ _SKIP = frozenset(
     lo le les hoy manana mañana luego otra vez tambien por favor recuerdame recordar tengo que
     tenemos hay necesito pendiente ya next week month morning afternoon evening night
     monday tuesday wednesday thursday friday saturday sunday lunes martes miercoles jueves
-    viernes sabado domingo semana proximo proxima viene pasado tarde noche""".split()
+    viernes sabado domingo semana proximo proxima viene pasado tarde noche don dont forget
+    olvides olvidar remember acuerdate recuerda""".split()
 )
 _DONE_WORDS = re.compile(
     r"\b(?:done|finished|completed|taken care of|hecho|hecha|listo|lista|terminado|"
     r"terminada|resuelto|resuelta|ya esta)\b"
 )
-_NOT_YET = re.compile(
-    r"\b(?:not|isn't|isnt|wasn't|still|yet|again|no|todavia|aun|aún|sin|falta|otra vez)\b"
+_NOT_YET = re.compile(r"\b(?:not|isn'?t|wasn'?t|yet|todavia|aun|aún|falta|faltan)\b")
+_NOT_DONE_ES = re.compile(  # "no llamé", "no lo he pedido"
+    r"\bno\s+(?:l[oae]s?\s+)?(?:(?:he|hemos)\s+[a-zñ]+(?:ado|ido)|[a-zñ]+[éó])(?=\W|$)"
 )
 # Past forms that share no stem with their verb.
 _PAST = {
@@ -78,6 +83,10 @@ _PAST = {
     "set": "set",
     "hacer": "hice",
     "ir": "fui",
+    "do": "did",
+    "see": "saw",
+    "ver": "vi",
+    "dar": "di",
     "poner": "puse",
     "traer": "traje",
     "decir": "dije",
@@ -102,13 +111,14 @@ def closing(
     if not words:
         return None
     verb, things = words[0], words[1:]
+    needed = _words(_PURPOSE.split(fold(task.text), maxsplit=1)[0])[1:] or things
     strangers: list[Record] = []  # lines telling something done in other words
     for record in later:
         if record.kind == "task" or record.id == task.id or _untrusted(record):
             continue
         if task.at is not None and record.at is not None and record.at <= task.at:
             continue
-        if _closes(verb, things, record.text):
+        if _closes(verb, things, record.text, needed):
             return Closing(task, record)
         if closeness is not None and _stranger(words, record.text):
             strangers.append(record)
@@ -137,26 +147,30 @@ def _tells_done(text: str) -> str | None:
     """How ``text`` says something is done — "word" ("done", "hecho"), "tense" ("called",
     "llamé") — or None, also when it says something is still to do."""
     folded = fold(text)
-    if _NOT_YET.search(folded) or still_to_do(text):
+    if _NOT_YET.search(folded) or _NOT_DONE_ES.search(text.lower()) or still_to_do(text):
         return None
     if _DONE_WORDS.search(folded):
         return "word"
     return "tense" if tells_done(text) else None
 
 
-def _closes(verb: str, things: list[str], text: str) -> bool:
+def _closes(verb: str, things: list[str], text: str, needed: list[str] | None = None) -> bool:
     said = _words(text)
     if not said or not things:
         return False
     stems = {w[:5] for w in said}
-    matched = sum(t[:5] in stems for t in things)
-    if matched < len(things) - (len(things) >= 3):
-        return False  # every thing named, or all but one of three or more
+    needed = needed if needed is not None else things
+    if not all(t[:5] in stems for t in needed):
+        return False  # every thing named, but for what it is for ("… for the bees")
     how = _tells_done(text)
     if how is None:
         return False
-    if any(_verb_form(verb, w) for w in said):
-        return True  # "called the plumber", "llamé a Ana", "bought … sugar syrup"
+    content = [w for w in said if len(w) > 2 and not any(c.isdigit() for c in w)]
+    for i, w in enumerate(content):
+        if _verb_form(verb, w):
+            # "called the plumber", "llamé a Ana", "bought 10 kg of sugar syrup" — the
+            # task's thing right after the verb: not "called the bank about Ana's visa"
+            return i + 1 < len(content) and content[i + 1][:5] in {t[:5] for t in things}
     if how == "word":
         # "seguro del coche: hecho", "epoxy ordered, done" — nothing else said: not
         # "centrifuge run finished at 5pm" for "fix the centrifuge"
@@ -165,11 +179,44 @@ def _closes(verb: str, things: list[str], text: str) -> bool:
     return False
 
 
+# An errand's verb in the other language: "Llamar a Ana" is done by "Called Ana".
+_OTHER = {
+    "llamar": ("call", "phone", "ring"),
+    "comprar": ("buy",),
+    "pagar": ("pay",),
+    "enviar": ("send", "email"),
+    "mandar": ("send", "email"),
+    "pedir": ("order",),
+    "encargar": ("order",),
+    "renovar": ("renew",),
+    "reservar": ("book",),
+    "limpiar": ("clean",),
+    "arreglar": ("fix", "repair"),
+    "reparar": ("fix", "repair"),
+    "devolver": ("return",),
+    "recoger": ("pick", "collect"),
+    "imprimir": ("print",),
+    "firmar": ("sign",),
+    "revisar": ("check",),
+    "cambiar": ("change", "replace"),
+    "regar": ("water",),
+    "escribir": ("write", "email"),
+}
+for _es, _ens in list(_OTHER.items()):
+    for _en in _ens:
+        _OTHER.setdefault(_en, ())
+        _OTHER[_en] = (*_OTHER[_en], _es)
+
 _EN_ENDINGS = ("", "s", "ed", "d", "ing")
 _ES_FIRST_PERSON = ("e", "é", "amos", "ado", "ada", "i", "í", "imos", "ido", "ida")
 
 
 def _verb_form(verb: str, word: str) -> bool:
+    """``word`` is a form of ``verb`` or of its other-language twin ("llamar"/"called")."""
+    return _own_form(verb, word) or any(_own_form(other, word) for other in _OTHER.get(verb, ()))
+
+
+def _own_form(verb: str, word: str) -> bool:
     """``word`` is a form of ``verb`` the owner says of themself: "call"/"called",
     "buy"/"bought", "llamar"/"llamé" ("llame" folded), "pagar"/"pagué", "he pedido" — not
     "payment" for "pay" nor "llamó" (someone else called)."""

@@ -41,6 +41,9 @@ def test_a_bare_to_do_is_an_errand(text: str, expected: bool) -> None:
         ("Comprar pan es lo mejor", False),
         ("Comprar", False),
         ("Buy gloves?", False),
+        ("Email sucks", False),
+        ("Ring a bell", False),
+        ("Probar no cuesta nada", False),
     ],
 )
 def test_an_errand_verb_and_its_object_is_a_to_do_however_sure_of_small_talk(

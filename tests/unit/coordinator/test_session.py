@@ -179,6 +179,7 @@ def test_ask_json_cites_its_sources(home: Path) -> None:
         ("did the stocktake this afternoon", False),
         ("Had Thai food for lunch with Ana", False),
         ("Has Ana sent the drawings", True),
+        ("Did Pilates this morning", False),
     ],
 )
 def test_question_detection(line: str, expected: bool) -> None:

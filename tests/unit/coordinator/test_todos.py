@@ -89,6 +89,7 @@ def test_a_reminder_said_on_friday_is_due_on_monday_in_ask_and_boot(
         "what's on my list of favourite films?",
         "what's pending on the NAS update queue?",
         "¿qué queda de leche?",
+        "what tasks does the pipetting robot do?",
     ],
 )
 def test_a_question_that_only_holds_a_to_do_word_is_not_a_to_do_question(question: str) -> None:
@@ -111,6 +112,10 @@ def test_a_question_that_only_holds_a_to_do_word_is_not_a_to_do_question(questio
         "what is left to do?",
         "¿qué me queda por hacer?",
         "¿qué hay pendiente?",
+        "¿Qué me falta por hacer?",
+        "any pending tasks?",
+        "what tasks do I have today?",
+        "¿qué tengo para hoy?",
     ],
 )
 def test_a_to_do_question(question: str) -> None:
@@ -207,6 +212,14 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("Pay the electricity bill", "paid the electricity bill online", True),
         ("call the plumber", "Done: call the plumber", True),
         ("buscar el manual del autoclave", "busqué el manual del autoclave", True),
+        ("Call Ana", "Called the bank about Ana's visa", False),
+        ("Buy milk, eggs and bread", "Bought milk and eggs", False),
+        ("Don't forget to call the plumber", "Called the plumber", True),
+        ("Pagar el alquiler", "Pagué el alquiler sin problema", True),
+        ("Call the plumber", "Called the plumber, still no date for the repair", True),
+        ("Llamar a Ana", "Called Ana, all fine", True),
+        ("Do the taxes", "did the taxes this morning", True),
+        ("Llamar al fontanero", "No llamé al fontanero", False),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

@@ -83,6 +83,10 @@ ACROSS_BONUS = 1.0  # added per unit the multilingual cosine exceeds MiniLM's (e
 SUBJECT_SIM = 0.5  # two entries this close in the multilingual space speak of one subject
 SUBJECT_MARGIN = 0.2  # a newer entry on the subject answers within this much of the best
 RELEVANT_SHARE = 0.5  # ... or, naming the old value while changing it, this share of it
+SLOT_POOL = 10  # entries weighed when the leading one gives no value for the question
+SLOT_SHARE = 0.75  # ... a newer one answering this share of its score,
+SLOT_MARGIN = 0.1  # ... or within this much of its relevance (either language),
+SLOT_SIM = 0.4  # ... and this close to it in meaning, speaks of the same thing
 
 _PAST = re.compile(
     r"\b(?:did|used to|before|previous\w*|originally|at first|hice|hizo|hiciste|antes|"
@@ -347,6 +351,16 @@ def _rank(
         return Ranked(_which_time(order, question))
     if _PAST.search(question):
         return Ranked(order)
+    return _current_first(services, order, question, later)
+
+
+def _current_first(
+    services: Services,
+    order: list[Candidate],
+    question: str,
+    later: Callable[[Candidate], list[Candidate]] | None,
+) -> Ranked:
+    """The newest statement that changes the best entry's subject first (see ``_rank``)."""
     top = _answer_score(order[0])
     anchors = [c for c in order[:10] if _states_value(c) and _answer_score(c) >= ANCHOR * top]
     if not anchors:
@@ -366,7 +380,15 @@ def _rank(
     codes = [stems(code) for code in _codes(question) if stems(code) <= stems(best.hit.text)]
     newer = [c for c in newer if all(code <= stems(c.hit.text) for code in codes)]
     if not newer:
-        if best is not order[0] and best.hit.layer != "daily":
+        # the best statement of a value leads; a turn of an imported conversation is talk
+        if best is not order[0] and (
+            best.hit.layer != "daily"
+            or (
+                not _speaker(best.hit.text)
+                and _relevance(best) >= _relevance(order[0])
+                and _gives_value(best, without_present(question))
+            )
+        ):
             order.remove(best)
             order.insert(0, best)
         return Ranked(order)
@@ -385,6 +407,66 @@ def _rank(
     order = [c for c in order if c.hit.citation != newest.hit.citation]
     order.insert(0, newest)
     return Ranked(order, best)
+
+
+def _about_present(question: str) -> bool:
+    """A question about how things are, not about when something happened or how it was."""
+    if _WHEN.search(question) and _EVENT.search(question):
+        return False
+    return not _PAST.search(question)
+
+
+def _gives_value(c: Candidate, question: str) -> bool:
+    """Does the entry give a value the question does not already hold (a name, a number, a
+    code, a time)? "fed Pepa" gives none to "what ratio do I feed Pepa?"."""
+    asked = values(question) | {fold(w) for w in re.findall(r"[\w.:+-]+", question)}
+    return any(len(v) > 1 for v in values(c.hit.text) - asked)
+
+
+def _newest_on_slot(
+    services: Services, ranked: Ranked, question: str, window: Window | None
+) -> Ranked:
+    """Two entries that answer the same question about the present: the newer leads. An
+    entry written after the leading one leads instead when it is about as relevant to the
+    question (in either language), close to it in meaning (it speaks of the same thing),
+    and gives a value; the newest such entry wins, whatever its layer or language ("first
+    Saturday at the Dorchester Winter Market!" after "vendo los sábados en el JP Farmers
+    Market"). Turns of an imported conversation are talk, not values: never moved."""
+    if window or not ranked.order or not _about_present(question):
+        return ranked  # a question about days lists them; one about the past is not this
+    order = ranked.order
+    head = order[0]
+    if ranked.replaced is not None or head.at is None or _speaker(head.hit.text):
+        return ranked
+    if _gives_value(head, question):
+        return ranked
+    asked = without_present(question)
+    numeric = bool(NUMERIC.search(asked))
+    slot_kind = asked_slot(asked)
+    top_score, top_rel = _answer_score(head), _relevance(head)
+    pool = [
+        c
+        for c in order[:SLOT_POOL]
+        if c.at is not None
+        and c.at > head.at
+        and not _speaker(c.hit.text)
+        and c.named >= head.named
+        and (_answer_score(c) >= SLOT_SHARE * top_score or _relevance(c) >= top_rel - SLOT_MARGIN)
+        and _states_value(c)
+        and _gives_value(c, asked)
+        and (not numeric or holds_number(c.hit.text))
+        and (not slot_kind or holds_slot(slot_kind, [c.hit.text]))
+    ]
+    if not pool:
+        return ranked
+    sims = _across_sims(services, head, pool)
+    pool = [c for c in pool if sims.get(c.hit.citation, 0.0) >= SLOT_SIM]
+    if not pool:
+        return ranked
+    newest = max(pool, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    rest = [c for c in order if c is not newest]
+    replaced = head if _states_value(head) else ranked.replaced
+    return Ranked([newest, *rest], replaced)
 
 
 def _follows(question: str, anchor: Candidate, step: Candidate, c: Candidate) -> bool:
@@ -458,8 +540,9 @@ def _successors(
         if numeric and not holds_number(c.hit.text):
             continue
         fact = c.hit.layer == "memory"
-        close = sim >= SUBJECT_SIM and _relevance(c) >= RELEVANT_SHARE * _relevance(best)
-        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common, fact, close)
+        relevant = _relevance(c) >= RELEVANT_SHARE * _relevance(best)
+        close = sim >= SUBJECT_SIM and relevant
+        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common, fact, close, relevant)
         if c.named < best.named and (slot < 2 or _speaker(c.hit.text)):
             continue  # it may leave the name out only when it changes the very value
         if slot == 2:
@@ -843,7 +926,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         more = [h for h in more if sessions or h.kind != "session-summary"]
         return _candidates(services, query, more, names, wider)
 
-    ranked = _rank(services, cands, question, later)
+    ranked = _newest_on_slot(services, _rank(services, cands, question, later), question, window)
     slot = asked_slot(question) if found and not window else None
     if slot:
         holding = [c for c in ranked.order[:MAX_SOURCES] if holds_slot(slot, [c.hit.text])]

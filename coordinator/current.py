@@ -53,7 +53,12 @@ CHANGE = re.compile(
     r"traslad\w*|renov\w*|reemplaz\w*|instal\w*|compr[eéoó]\w*|lleg[oó]|ha llegado|"
     r"mov[ií](?:d[oa]s?|mos|ste|eron)|muev[eo]n?|se queda(?:n)? con|se encarga\w*|"
     r"firm\w*|contrat\w*|ascend\w*|me quedo con|nos quedamos con|vamos con|fuera|"
-    r"subid\w*|bajad\w*|sube|baja|colgu[eé]|puesto)\b",
+    r"subid\w*|bajad\w*|sube|baja|colgu[eé]|puesto|"
+    # an end, or a start from a day on: "Xfinity cancelled", "bye Mint Mobile", "iLab
+    # archived", "starting Monday", "desde la próxima semana"
+    r"cancel\w*|archiv\w*|discontinued|bye|adi[oó]s|chao|ported|portabilidad|"
+    r"se acab\w*|starting (?:today|tomorrow|next|this|on|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|from next|desde (?:la|el) pr[oó]xim\w*)\b",
     re.IGNORECASE,
 )
 _ES_WORDS = re.compile(r"\b(?:qu[eé]|cu[aá]l|cu[aá]ndo|d[oó]nde|qui[eé]n|c[oó]mo|tengo|"
@@ -110,7 +115,12 @@ def values(text: str) -> set[str]:
     found = {w for w in _TOKEN.findall(fold(text)) if re.search(r"\d|-", w)}
     tokens = re.findall(r"[^\W_][\w.+-]*", text)
     found |= {fold(t).rstrip(".+-") for i, t in enumerate(tokens) if i and t[:1].isupper()}
+    # a name spelt with a capital inside ("iLab", "eBay", "macOS"), wherever it stands
+    found |= {fold(t).rstrip(".+-") for t in tokens if _INNER_CAPITAL.match(t)}
     return found
+
+
+_INNER_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 
 
 # Values with a recognisable form: a newer statement that gives another value of the same
@@ -167,6 +177,34 @@ def _subject_stems(text: str) -> set[str]:
     return {concept(w)[:5] for w in words}
 
 
+_CLAUSE = re.compile(r"[;.!?]\s+|,\s+|\s*[()]\s*|\s+(?:and|y|but|pero)\s+")
+
+
+def _ends(new: str, names: set[str]) -> bool:
+    """Does ``new`` say a change in the clause that names one of ``names`` ("…, Xfinity
+    cancelled"; not "… (reserva DHCP en el Deco)")?"""
+    for clause in _CLAUSE.split(new):
+        if names & values("x " + clause) and CHANGE.search(clause):  # "x": not first
+            return True
+    return False
+
+
+def _focus_names(question: str, old: str) -> set[str]:
+    """The names ``old`` gives in its clauses about what ``question`` asks (the clauses that
+    share most subject words with it; none share: nothing)."""
+    asked = _subject_stems(question)
+    clauses = [c for c in _CLAUSE.split(old) if c.strip()]
+    shared = [len(asked & _subject_stems(c)) for c in clauses]
+    most = max(shared, default=0)
+    if not most or shared.count(most) > 1:
+        return set()  # no clause, or several, about what the question asks
+    words = set()
+    for clause, n in zip(clauses, shared, strict=True):
+        if n == most:
+            words |= set(_TOKEN.findall(fold(clause)))
+    return {v for v in values(old) if set(_TOKEN.findall(v)) <= words}
+
+
 def same_slot(
     question: str,
     old: str,
@@ -175,6 +213,7 @@ def same_slot(
     common: frozenset[str] = frozenset(),
     fact: bool = False,
     close: bool = False,
+    relevant: bool = False,
 ) -> int:
     """Does ``new`` speak of what ``old`` says in answer to ``question``? 2: it names a
     distinctive value of ``old`` (not a number, not a word of the question, not one of the
@@ -193,7 +232,16 @@ def same_slot(
     # language and to the question too ("carro: Honda Civic" and "traded the Honda Civic
     # for a RAV4")
     about = not subject or bool(subject & theirs) or close
-    if similarity >= 0.3 and about and old_names & values(new) and CHANGE.search(new):
+    said_old = old_names & values(new)
+    # or the value it names is the one ``old`` gives about the question's subject: "phone
+    # plan is Mint Mobile; car = …" and "ported my number to Visible, bye Mint Mobile"
+    # and gives another in its place ("Verizon Fios installed, Xfinity cancelled"; not
+    # "1:1 con Marta: …" after "Marta is my PI")
+    others = {v for v in values(new) - values(old) - asked if len(v) > 1}
+    others = {v for v in others if not re.search(r"\d", v)}
+    focus = said_old & _focus_names(question, old)
+    about = about or bool(relevant and others and _ends(new, focus))
+    if similarity >= 0.3 and about and said_old and CHANGE.search(new):
         return 2
     changes = bool(CHANGE.search(new))
     shared = len(subject & theirs)

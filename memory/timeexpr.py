@@ -201,8 +201,15 @@ _AFTER_DAY = frozenset(
 )
 
 
+# A weekday after these words is a habit, not a day: "¿quién opera el sorter los martes?",
+# "todos los lunes", "cada jueves", "every Tuesday", "on Tuesdays" (the plural).
+_HABIT = re.compile(r"\b(?:los|todos los|cada|every|each)\s*$")
+
+
 def _weekday(m: re.Match[str], today: date) -> tuple[date, date, None] | None:
     name = _group(m, "wd", "wd2")
+    if _HABIT.search(m.string[: m.start()]):
+        return None
     if m.group(0).strip() == name:
         following = re.match(r"\s*'?([a-z]+)", m.string[m.end() :])
         if following and following.group(1) not in _AFTER_DAY:

@@ -170,6 +170,20 @@ def test_a_weekday_that_names_a_day_still_is(question: str) -> None:
 @pytest.mark.parametrize(
     "question",
     [
+        "¿quién opera el sorter los martes?",
+        "¿qué hago todos los lunes?",
+        "¿a qué hora es la práctica cada jueves?",
+        "who runs the sorter every Tuesday?",
+        "who drives on Tuesdays?",
+    ],
+)
+def test_a_weekday_said_as_a_habit_is_not_a_day(question: str) -> None:
+    assert span(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "who's on weekend call for the seawater system?",
         "who does the weekend on-call these days",
         "¿por dónde llegan las alarmas del agua de mar?",

@@ -56,7 +56,7 @@ CHANGE = re.compile(
     r"subid\w*|bajad\w*|sube|baja|colgu[eé]|puesto|"
     # an end, or a start from a day on: "Xfinity cancelled", "bye Mint Mobile", "iLab
     # archived", "starting Monday", "desde la próxima semana"
-    r"cancel\w*|archiv\w*|discontinued|bye|adi[oó]s|chao|ported|portabilidad|"
+    r"cancel\w*|archiv\w*|discontinued|closed|cerrad[oa]s?|bye|adi[oó]s|chao|ported|portabilidad|"
     r"se acab\w*|starting (?:today|tomorrow|next|this|on|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|from next|desde (?:la|el) pr[oó]xim\w*)\b",
     re.IGNORECASE,
@@ -180,9 +180,19 @@ def _subject_stems(text: str) -> set[str]:
 _CLAUSE = re.compile(r"[;.!?]\s+|,\s+|\s*[()]\s*|\s+(?:and|y|but|pero)\s+")
 
 
+# A plan or a wish is not a change yet: "plan: move Nextcloud from the Pi 4 to the Beelink".
+_PLAN = re.compile(
+    r"\b(?:plan|planning|will|going to|gonna|want to|might|maybe|thinking of|"
+    r"voy a|vamos a|quiero|queremos|plan(?:eo|eamos)|pensando en|quiz[aá]s?)\b",
+    re.IGNORECASE,
+)
+
+
 def _ends(new: str, names: set[str]) -> bool:
     """Does ``new`` say a change in the clause that names one of ``names`` ("…, Xfinity
-    cancelled"; not "… (reserva DHCP en el Deco)")?"""
+    cancelled"; not "… (reserva DHCP en el Deco)", nor a plan)?"""
+    if _PLAN.search(new):
+        return False
     for clause in _CLAUSE.split(new):
         if names & values("x " + clause) and CHANGE.search(clause):  # "x": not first
             return True
@@ -239,9 +249,12 @@ def same_slot(
     # "1:1 con Marta: …" after "Marta is my PI")
     others = {v for v in values(new) - values(old) - asked if len(v) > 1}
     others = {v for v in others if not re.search(r"\d", v)}
-    focus = said_old & _focus_names(question, old)
-    about = about or bool(relevant and others and _ends(new, focus))
-    if similarity >= 0.3 and about and said_old and CHANGE.search(new):
+    # (a value many candidates name is still the one ended when its own clause says so:
+    # "iLab archived", "Curtis Hall closed for repairs")
+    every = {v for v in values(old) if not re.search(r"\d", v)} - asked
+    focus = every & values(new) & _focus_names(question, old)
+    ended = bool(relevant and others and _ends(new, focus))
+    if similarity >= 0.3 and (about or ended) and (said_old or ended) and CHANGE.search(new):
         return 2
     changes = bool(CHANGE.search(new))
     shared = len(subject & theirs)

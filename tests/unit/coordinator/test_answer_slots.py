@@ -71,3 +71,18 @@ def test_a_name_in_an_aside_is_not_the_value_changed() -> None:
 
 def test_a_name_with_a_capital_inside_is_a_value() -> None:
     assert {"ilab", "ppms"} <= values("booking is PPMS only now, iLab archived")
+
+
+def test_a_value_many_entries_name_is_ended_when_its_own_clause_says_so() -> None:
+    old = "swim: the kids are on the JP Otters, practice is at Curtis Hall at 5:30"
+    new = "Curtis Hall closed for repairs, practice moved to the West Roxbury Y"
+    common = frozenset({"curtis", "hall"})  # every practice log line names it
+    question = "where is practice these days?"
+    assert same_slot(question, old, new, 0.5, common, relevant=True) == 2
+
+
+def test_a_plan_is_not_a_change_yet() -> None:
+    old = "home server setup: Nextcloud 29.0.7 runs on the Raspberry Pi 4"
+    plan = "plan: move Nextcloud from the Pi 4 to a VM on the Beelink, then Plex"
+    common = frozenset({"pi", "raspberry"})
+    assert same_slot("where does Nextcloud run?", old, plan, 0.5, common, relevant=True) < 2

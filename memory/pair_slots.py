@@ -28,8 +28,9 @@ _ENGLISH_RELATIONS = frozenset(
 )
 _SPANISH_RELATIONS = frozenset(
     "hermano hermana madre padre hijo hija primo prima tio tia sobrino sobrina abuelo abuela "
-    "mujer marido esposo esposa pareja novio novia amigo amiga vecino vecina compañero "
-    "compañera companero companera suegro suegra cuñado cuñada cunado cunada colega".split()
+    "mama papa mami papi mujer marido esposo esposa pareja novio novia amigo amiga vecino "
+    "vecina compañero compañera companero companera suegro suegra cuñado cuñada cunado "
+    "cunada colega".split()
 )
 _SPANISH_ENDING = re.compile(r"(?:as|os|es|a|o|e)$")
 _POSSESSIVE = re.compile(r"\b([a-zñ]+)'s\s+([a-zñ]+)")
@@ -55,6 +56,8 @@ _SAME_RELATION = {
     "sister": "herman",
     "brother": "herman",
     "mum": "madr",
+    "mam": "madr",
+    "pap": "padr",
     "mom": "madr",
     "mother": "madr",
     "dad": "padr",

@@ -44,7 +44,9 @@ _TEMPORARY = re.compile(
     rf"(?:till|until|til|through) (?:next |this )?(?:{_DAY}|the \w+|\d|end of|further|"
     r"we|it|they|i)|while (?:the )?[\w-]*(?:'s| is| are) (?:down|out|away|off|broken)|"
     r"por ahora|de momento|por el momento|temporalmente|provisional\w*|hoy|esta noche|"
-    r"manana|esta semana|este mes(?! en adelante)|this month(?! on)|(?:that|this) one|just this|"
+    # "mañana" is tomorrow, but "por la mañana", "turno de mañana" say a time of day.
+    r"(?<!la )(?<!de )ma[nñ]ana|esta semana|este mes(?! en adelante)|this month(?! on)|"
+    r"(?:that|this) one|just this|"
     r"except(?:ion)?|"
     r"esta vez|solo (?:este|esta)|"
     rf"excepto|salvo|(?:'s|is|are) coming|(?:coming|this|next|on) (?:{_DAY})(?!s)|"
@@ -76,7 +78,7 @@ _SAME = re.compile(
     r"\b(?:still|as usual|as always|same as|nothing changed|no change|unchanged|"
     r"just confirming|confirm\w*|sigue|siguen|sigo|como siempre|sin cambios|"
     r"no ha cambiado|lo mismo|seguimos|continuamos|sticking with|staying with|"
-    r"nos quedamos con|me quedo con|no cambiamos|no cambia|not changing|"
+    r"nos quedamos (?:con|en)|me quedo (?:con|en)|no cambiamos|no cambia|not changing|"
     r"did ?n'?t change|wo ?n'?t change|al final no)\b",
     re.IGNORECASE,
 )
@@ -97,9 +99,19 @@ _EVENT = re.compile(
     r"ti[oa]))\b",
     re.IGNORECASE,
 )
+# Something that happened at a moment just past ("last night", "esta mañana", "ayer"): an
+# event, unless it says the value changed then ("migrated … last night", "since last night").
+_MOMENT = re.compile(
+    r"\b(?:last night|this morning|this afternoon|yesterday|overnight|earlier today|anoche|"
+    r"ayer|esta ma[nñ]ana|esta tarde)\b"
+)
+_CHANGED_THEN = re.compile(
+    r"\b(?:migrat\w*|swapp\w*|switch\w*|replac\w*|cambi[eo]|migr[eo]|sustitu\w*|al final|"
+    r"since)\b"
+)
 _REMARK = re.compile(r"\b(?:damn|dammit|ugh|argh|jaja\w*|lol|vaya por dios|mierda)\b")
 # A new value said outright ("now", "ahora", "from now on") outweighs the event words.
-_NOW = re.compile(r"\b(?:now|ahora|from now on|a partir de|desde)\b", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:now|ahora|from now on|a partir de|desde|since)\b", re.IGNORECASE)
 CUES = {
     "question": _QUESTION,
     "temporary": _TEMPORARY,
@@ -107,6 +119,7 @@ CUES = {
     "same": _SAME,
     "trial": _TRIAL,
     "event": _EVENT,
+    "moment": _MOMENT,
     "remark": _REMARK,
 }
 
@@ -121,7 +134,9 @@ def holding_back(text: str) -> str | None:
         if pattern.search(folded):
             if name == "temporary" and _LASTING.search(folded):
                 continue
-            if name == "event" and _NOW.search(folded):
+            if name in {"event", "moment"} and _NOW.search(folded):
+                continue
+            if name == "moment" and _CHANGED_THEN.search(folded):
                 continue
             return name
     return None

@@ -6,8 +6,10 @@
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
 ``frozen_v7_pairs``; all of them are training data now; sets written elsewhere measure the
 result). Pairs a cue holds back (memory/update_cues.py), pairs under ``FLOOR``, pairs whose
-values are of another kind (``other_attribute``) and pairs about another person
-(``memory.pair_slots.other_person``) never reach the model, so they are left out of its fit.
+values are of another kind (``other_attribute``), pairs about another person
+(``memory.pair_slots.other_person``) and pairs about the value itself, another of its things
+or someone else (``memory.pair_topic``) never reach the model, so they are left out of its
+fit.
 The estimates leave one writer out: fitted on the other writers' pairs, measured on the
 held-out writer's at several thresholds, with the cues and the floor applied as in
 ``is_update``; then pooled.
@@ -28,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
 from memory.pair_slots import other_person  # noqa: E402
+from memory.pair_topic import about_the_value, another_attribute_of, someone_else  # noqa: E402
 from memory.supersede import CONFIDENT, FLOOR, other_attribute, pair_features  # noqa: E402
 from memory.update_cues import holding_back  # noqa: E402
 
@@ -87,6 +90,9 @@ def main() -> None:
             and not (s >= confirm and not differs_in_specifics(r["old"], r["new"]))
             and not other_attribute(r["old"], r["new"])
             and not other_person(r["old"], r["new"])
+            and not someone_else(r["old"], r["new"])
+            and not about_the_value(r["old"], r["new"])
+            and not another_attribute_of(r["old"], r["new"])
             for r, s in zip(rows, sims, strict=True)
         ]
     )

@@ -134,7 +134,7 @@ def test_fourth_set_figure_holds_its_floor(fourth: dict[str, Any], part: str, na
 V5_FLOORS = {
     ("routing", "layer_accuracy"): 0.98,
     ("routing", "layer_kind_accuracy"): 0.98,
-    ("supersede", "precision"): 0.92,
+    ("supersede", "precision"): 0.95,  # 0.959 since memory/pair_topic.py
     ("supersede", "recall"): 0.86,
     ("durability", "precision"): 0.99,
     ("durability", "recall"): 0.98,
@@ -169,7 +169,7 @@ def test_fifth_set_figure_holds_its_floor(fifth: dict[str, Any], part: str, name
 # (0.858 also with this writer held out of the fit: scripts/train_supersede.py).
 V6_FLOORS = {
     ("routing", "layer_accuracy"): 0.89,
-    ("supersede", "precision"): 0.85,
+    ("supersede", "precision"): 0.88,  # 0.887 since memory/pair_topic.py
     ("supersede", "recall"): 0.83,
     ("durability", "precision"): 0.98,
     ("durability", "recall"): 0.94,
@@ -202,7 +202,7 @@ def test_sixth_set_figure_holds_its_floor(sixth: dict[str, Any], part: str, name
 V7_FLOORS = {
     ("routing", "layer_accuracy"): 0.93,  # 451/480
     ("routing", "layer_kind_accuracy"): 0.85,
-    ("supersede", "precision"): 0.89,
+    ("supersede", "precision"): 0.94,  # 0.946 since memory/pair_topic.py
     ("supersede", "recall"): 0.86,
     ("durability", "precision"): 0.95,
     ("durability", "recall"): 0.90,

@@ -1,0 +1,182 @@
+"""What a new statement is about, against a remembered fact's subject and value, in English
+and Spanish.
+
+A fact links a subject to a value: "Dmitri's accountant is Ruth Lam", "El coche de Lucía es
+un Dacia Duster". A new statement replaces it only when it gives the subject a new value.
+Two shapes say it does not, whatever words the two share:
+
+- ``about_the_value``: the statement is about the fact's value itself — it opens with it and
+  says something else of it ("Ruth's office moved to Yonge", "el Duster ya tiene 190.000 km",
+  "whitworths' rep is Gary now"). Unless it retires the value ("Ruth retired", "lexicon's not
+  my main client anymore", "Laura se ha ido"), names the fact's subject again ("mi jefa ahora
+  es Carmen"), or changes a value of the same kind the fact states ("el yoga lo he cambiado a
+  los jueves").
+- ``someone_else``: the statement opens with someone the fact does not name, doing something
+  ("Sam's registered with Dr Okafor", "Fer se mudó a la Narvarte", "a Rubén lo han hecho jefe
+  de cocina", "Marc's accountant is retiring"). A new value said as the subject keeps its
+  possessive ("Clare's my accountant now"), so it still reaches the model.
+
+Both read word order only: the fact's subject is what comes before its linking verb (a closed
+class: "is", "has", "uses", "es", "tiene", "usa", "se llama" …); no name lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.folding import fold
+
+__all__ = ["about_the_value", "another_attribute_of", "someone_else"]
+
+_WORD = re.compile(r"[a-zñ0-9]+(?:[./:@+-][a-zñ0-9]+)*(?:'s\b|'(?![a-zñ]))?")
+# Words before what a statement is about: articles, possessives, openers.
+_OPENERS = frozenset(
+    "the a an el la los las lo un una unos unas my mi mis our nuestro nuestra so ok okay "
+    "heads up fyi btw well bueno pues oye and y also lol just en in at".split()
+)
+# The verbs that link a fact's subject to its value: a closed class in both languages.
+_LINK = frozenset(
+    "is are was were has have had uses use runs run lives works keeps sells drives plays "
+    "studies es son esta estan era fue tiene tienen usa usan vive trabaja lleva llevan va "
+    "van corre hace come toma conduce abre cuesta cuestan se".split()
+)
+# The value is gone: retired, left, sold, replaced, dead.
+_GONE = (
+    r"stepped down|stood down|packed it in|moved on|left|quit|stopped|closed|retired|given up|"
+    r"gave up|cancel+ed|sold(?! out)|replaced|ditched|dropped|gone|died|dead|muri\w*|"
+    r"handed (?:it )?(?:on|over|down)|gave away|(?:lo|la) he pasado|(?:lo|la) hemos pasado|"
+    r"se (?:lo|la) (?:he|hemos) dado|se (?:ha )?ido|se fue|se (?:ha )?bajado|se bajo|termino|"
+    r"ha terminado|se (?:ha )?jubilado|se jubilo|dej\w+|cerr\w+|vendi\w*|quit\w*|sustitu\w*|"
+    r"reemplaz\w*|en (?:vez|lugar) de|instead"
+)
+_GONE_WORDS = re.compile(rf"\b(?:{_GONE})\b")
+# … or the statement says it no longer holds: "lexicon's not my main client anymore".
+_RETIRES = re.compile(rf"\b(?:not|no|never|nunca|anymore|any more|no longer|ex|{_GONE})\b|n't\b")
+# Words that only join a subject's parts: "el jefe de Inés", "the head of sales".
+_JOINING = frozenset("de del of for".split())
+# Words that open a statement without being what it is about.
+_NOT_A_HOLDER = frozenset(
+    "i me yo we nosotros it its they he she you there this that these those what who when "
+    "how como que now ahora ya today hoy yesterday ayer anoche tonight tonight's also "
+    "tambien all todo everything".split()
+)
+_DIGIT = re.compile(r"\d")
+_ARTICLES = frozenset("the a an el la los las un una my mi mis our nuestro nuestra".split())
+# After a possessive holder, words that make it the user's own value said first:
+# "Clare's my accountant now", "Bundobust's our go-to".
+_MINE = frozenset("my our mi mis nuestro nuestra".split())
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(fold(text).replace("’", "'"))
+
+
+def _bare(word: str) -> str:
+    return word[:-2] if word.endswith("'s") else word.rstrip("'")
+
+
+def _stem(word: str) -> str:
+    word = _bare(word)
+    return word[:5] if len(word) > 5 else word.rstrip("s") or word
+
+
+def _parts(old: str) -> tuple[list[str], set[str]] | None:
+    """The fact's subject words, and the names in its value (written with a capital or a
+    digit: "Ruth Lam", "Dacia Duster", "DS920+"), split at its first linking verb."""
+    words = [_bare(w) for w in _words(old)]
+    named = {fold(w) for w in re.findall(r"[\w+-]+", old) if w[:1].isupper() or _DIGIT.search(w)}
+    for index, word in enumerate(words[1:], 1):
+        if word in _LINK:
+            return words[:index], {w for w in words[index + 1 :] if w in named}
+    return None
+
+
+def _opening(new: str) -> tuple[int, list[str]]:
+    """The index of the word a statement opens with, past articles and openers."""
+    words = _words(new)
+    index = 0
+    while index < len(words) and _bare(words[index]) in _OPENERS:
+        index += 1
+    return index, words
+
+
+def about_the_value(old: str, new: str) -> bool:
+    """``new`` opens with ``old``'s value and says something else of it."""
+    from memory.supersede import typed_values
+
+    parts = _parts(old)
+    index, words = _opening(new)
+    if parts is None or index >= len(words):
+        return False
+    subject = {_stem(w) for w in parts[0] if w not in _OPENERS and w not in _JOINING}
+    value = {_stem(w) for w in parts[1]}
+    topic = _stem(words[index])
+    if topic in subject or topic not in value:
+        return False
+    if _RETIRES.search(fold(new).replace("’", "'")):
+        return False
+    if subject & {_stem(w) for w in words[index + 1 :]}:
+        return False
+    old_values, new_values = typed_values(old), typed_values(new)
+    changed = {kind for kind, _ in old_values - new_values}
+    return not changed & {kind for kind, _ in new_values - old_values}
+
+
+def someone_else(old: str, new: str) -> bool:
+    """``new`` opens with someone ``old`` does not name, doing something: a possessive or
+    contracted holder ("Sam's registered", "Marc's accountant") or a Spanish reflexive or
+    object one ("Fer se mudó", "a Rubén lo han hecho")."""
+    index, words = _opening(new)
+    if index >= len(words):
+        return False
+    holder = words[index]
+    old_words = [_stem(w) for w in _words(old) if _bare(w) not in _OPENERS]
+    if _bare(holder) in _NOT_A_HOLDER or _stem(holder) in old_words:
+        return False
+    # It names the fact's own holder as well, a name: a change between the two ("Ffion's
+    # taken over the honey sales from Gwen").
+    names = [w for w in re.findall(r"[\w-]+", old) if fold(w) not in _OPENERS]
+    if (
+        names
+        and names[0][:1].isupper()
+        and _stem(fold(names[0])) in {_stem(w) for w in words[index + 1 :]}
+    ):
+        return False
+    following = _bare(words[index + 1]) if index + 1 < len(words) else ""
+    if holder.endswith("'s"):
+        # A bare holder: "the laptop's on 6.8 now" is a thing, "sam's switched" someone.
+        after_article = index > 0 and _bare(words[index - 1]) in _ARTICLES
+        return not after_article and following not in _MINE and bool(following)
+    personal = index > 0 and _bare(words[index - 1]) == "a"
+    return following == "se" or (personal and following in {"lo", "la", "le", "les"})
+
+
+# Words after "X's" that make it "X is/has …", not X's own thing: "handover's at 6:30",
+# "jen's too busy", "maisie's given up violin".
+_NOT_A_THING = frozenset(
+    "not on at in a an the my our now been got gone just still also back off up down out "
+    "all being getting going doing done taken over fine ok good great too very so really "
+    "no never always".split()
+)
+
+
+def another_attribute_of(old: str, new: str) -> bool:
+    """``new`` opens with something ``old`` names and gives one of its things the fact does
+    not speak of: "Sam's hours at the Brudenell went up" (Sam works there as a sound tech),
+    "biscuit's weight is 5.2kg now" (Biscuit takes a tablet), "polo's insurance renewal is
+    due" (the car is a Polo)."""
+    index, words = _opening(new)
+    if index + 1 >= len(words) or not words[index].endswith(("'s", "'")):
+        return False  # "whitworths' rep" is a possessive too
+    old_stems = {_stem(w) for w in _words(old)}
+    thing = _bare(words[index + 1])
+    if _stem(words[index]) not in old_stems or _stem(thing) in old_stems:
+        return False
+    if thing in _NOT_A_THING or _DIGIT.search(thing) or re.search(r"(?:ed|ing|en)$", thing):
+        return False
+    if {"now", "ahora"} & {_bare(w) for w in words[index + 2 : index + 4]}:
+        return False  # "tina's operations director now": she is, now
+    written = re.findall(r"[\w-]+", new)
+    if any(fold(w) == thing and w[:1].isupper() for w in written):
+        return False  # a name: "Firewall's OPNsense now"
+    return not _GONE_WORDS.search(fold(new).replace("’", "'"))

@@ -315,6 +315,20 @@ _ASKS_WITH_SUBJECT = re.compile(
 )
 
 
+def _names_project(hint: str, text: str, project: str, known: list[str]) -> bool:
+    """A session hint's words are part of the name of the project the text names fully
+    ("para la charla de los ganaderos" for charla-ganaderos), and the hint does not point at
+    the conversation at hand ("for this chat" stays one, whatever project has "chat")."""
+    hinted = {w.lower() for w in re.findall(r"\w+", hint)}
+    if hinted & _THIS:
+        return False  # "para esta charla", "for this chat": the conversation at hand
+    named = [m for m in mentions(text, known) if m.project == project and m.full]
+    return any(w.lower() in hinted for m in named for w in m.words)
+
+
+_THIS = frozenset("this current esta este estos estas".split())
+
+
 class Router:
     """Chooses a layer and kind for a statement. ``embedder`` is the search embedder.
 
@@ -348,6 +362,8 @@ class Router:
         # procedure or a label is decided by its words alone).
         vector = _Lazy(lambda: self.model.embedding(self.embedder, text))
         cue = _SESSION.search(text)
+        if cue and project and _names_project(cue.group(0), text, project, self.known_projects):
+            cue = None  # "para la charla de los ganaderos": the project charla-ganaderos
         if cue:
             kind = self._kind(text, vector, "session")
             return Route("session", kind, f"rule: session hint ({_quote(cue)})")

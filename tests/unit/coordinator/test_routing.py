@@ -500,3 +500,25 @@ def test_only_a_whole_remember_word_is_taken_off(text: str, kept: str) -> None:
     from coordinator.router import strip_intent
 
     assert strip_intent(text)[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "layer", "project"),
+    [
+        # The hint's words are the project's name: a note about the talk, not this chat.
+        ("para la charla de los ganaderos decidí no usar jerga", "project", "charla-ganaderos"),
+        ("for the chat bot: answers stay under 200 words", "project", "chat-bot"),
+        # The conversation at hand, whatever project has the word.
+        ("para esta charla respóndeme en inglés", "session", None),
+        ("for this chat the chat bot is down, ignore it", "session", None),
+        ("para la charla, usa frases cortas", "session", None),
+    ],
+)
+def test_a_session_hint_inside_a_project_name_is_the_project(
+    text: str, layer: str, project: str | None
+) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import MiniLMEmbedder
+
+    route = Router(MiniLMEmbedder(), ["charla-ganaderos", "chat-bot"]).route(text)
+    assert (route.layer, route.project) == (layer, project), route

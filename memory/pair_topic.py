@@ -8,9 +8,8 @@ Two shapes say it does not, whatever words the two share:
 - ``about_the_value``: the statement is about the fact's value itself — it opens with it and
   says something else of it ("Ruth's office moved to Yonge", "el Duster ya tiene 190.000 km",
   "whitworths' rep is Gary now"). Unless it retires the value ("Ruth retired", "lexicon's not
-  my main client anymore", "Laura se ha ido"), names the fact's subject again ("mi jefa ahora
-  es Carmen"), or changes a value of the same kind the fact states ("el yoga lo he cambiado a
-  los jueves").
+  my main client anymore", "Laura se ha ido") or names the fact's subject again ("mi jefa
+  ahora es Carmen").
 - ``someone_else``: the statement opens with someone the fact does not name, doing something
   ("Sam's registered with Dr Okafor", "Fer se mudó a la Narvarte", "a Rubén lo han hecho jefe
   de cocina", "Marc's accountant is retiring"). A new value said as the subject keeps its
@@ -101,9 +100,8 @@ def _opening(new: str) -> tuple[int, list[str]]:
 
 
 def about_the_value(old: str, new: str) -> bool:
-    """``new`` opens with ``old``'s value and says something else of it."""
-    from memory.supersede import typed_values
-
+    """``new`` opens with ``old``'s value and says something else of it (whether it changes
+    a value of the same kind is ``memory.supersede.about_its_value``'s to say)."""
     parts = _parts(old)
     index, words = _opening(new)
     if parts is None or index >= len(words):
@@ -115,11 +113,7 @@ def about_the_value(old: str, new: str) -> bool:
         return False
     if _RETIRES.search(fold(new).replace("’", "'")):
         return False
-    if subject & {_stem(w) for w in words[index + 1 :]}:
-        return False
-    old_values, new_values = typed_values(old), typed_values(new)
-    changed = {kind for kind, _ in old_values - new_values}
-    return not changed & {kind for kind, _ in new_values - old_values}
+    return not subject & {_stem(w) for w in words[index + 1 :]}
 
 
 def someone_else(old: str, new: str) -> bool:

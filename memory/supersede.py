@@ -30,6 +30,7 @@ __all__ = [
     "MARGIN",
     "SAME_SUBJECT",
     "WEIGHTS",
+    "about_its_value",
     "is_update",
     "other_attribute",
     "pair_features",
@@ -174,6 +175,15 @@ def _changed_kinds(old: str, new: str) -> tuple[set[str], set[str]]:
     )
 
 
+def about_its_value(old: str, new: str) -> bool:
+    """``new`` opens with ``old``'s value and says something else of it
+    (``memory.pair_topic.about_the_value``), changing no value of the kind ``old`` states:
+    "el yoga lo he cambiado a los jueves" changes the day, "el Duster ya tiene 190.000 km"
+    only tells the car's mileage."""
+    old_kinds, new_kinds = _changed_kinds(old, new)
+    return about_the_value(old, new) and not old_kinds & new_kinds
+
+
 def other_attribute(old: str, new: str) -> bool:
     """Both state a value, and not one of the same kind: "rehearses on Thursdays at 7pm" and
     "has 40 members now", "a 2015 Skoda" and "on 120k miles now" — another attribute. A
@@ -283,7 +293,7 @@ def is_update(old: str, new: str, similarity: float, thresholds: Thresholds | No
         return False
     if other_attribute(old, new) or other_person(old, new) or someone_else(old, new):
         return False
-    if about_the_value(old, new) or another_attribute_of(old, new):
+    if about_its_value(old, new) or another_attribute_of(old, new):
         return False
     return update_probability(old, new, similarity) >= CONFIDENT
 

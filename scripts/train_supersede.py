@@ -30,8 +30,14 @@ sys.path.insert(0, str(ROOT))
 
 from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
 from memory.pair_slots import other_person  # noqa: E402
-from memory.pair_topic import about_the_value, another_attribute_of, someone_else  # noqa: E402
-from memory.supersede import CONFIDENT, FLOOR, other_attribute, pair_features  # noqa: E402
+from memory.pair_topic import another_attribute_of, someone_else  # noqa: E402
+from memory.supersede import (  # noqa: E402
+    CONFIDENT,
+    FLOOR,
+    about_its_value,
+    other_attribute,
+    pair_features,
+)
 from memory.update_cues import holding_back  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "routing"
@@ -91,7 +97,7 @@ def main() -> None:
             and not other_attribute(r["old"], r["new"])
             and not other_person(r["old"], r["new"])
             and not someone_else(r["old"], r["new"])
-            and not about_the_value(r["old"], r["new"])
+            and not about_its_value(r["old"], r["new"])
             and not another_attribute_of(r["old"], r["new"])
             for r, s in zip(rows, sims, strict=True)
         ]

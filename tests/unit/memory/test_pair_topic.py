@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory.pair_topic import about_the_value, another_attribute_of, someone_else
-from memory.supersede import is_update
+from memory.supersede import about_its_value, is_update
 from memory.update_cues import holding_back
 
 
@@ -23,6 +23,7 @@ from memory.update_cues import holding_back
 )
 def test_a_statement_about_the_value_itself_is_not_an_update(old: str, new: str) -> None:
     assert about_the_value(old, new)
+    assert about_its_value(old, new)
     assert not is_update(old, new, 0.6)
 
 
@@ -41,7 +42,7 @@ def test_a_statement_about_the_value_itself_is_not_an_update(old: str, new: str)
     ],
 )
 def test_a_change_of_the_value_still_reaches_the_model(old: str, new: str) -> None:
-    assert not about_the_value(old, new)
+    assert not about_its_value(old, new)
 
 
 @pytest.mark.parametrize(

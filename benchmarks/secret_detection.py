@@ -44,6 +44,7 @@ PARTS = {
     "v5": ("frozen_v5.jsonl",),
     "v6": ("frozen_v6.jsonl",),
     "v7": ("frozen_v7.jsonl",),
+    "v8": ("frozen_v8.jsonl",),
     "probes": ("train_probes.jsonl", "train_probes_2.jsonl"),
 }
 LOCOMO_PLACES = [

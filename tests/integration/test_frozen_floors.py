@@ -233,3 +233,44 @@ def test_seventh_set_figure_holds_its_floor(seventh: dict[str, Any], part: str, 
 def test_seventh_set_meets_the_targets(seventh: dict[str, Any]) -> None:
     assert seventh["routing"]["layer_accuracy"] >= 0.95
     assert seventh["supersede"]["precision"] >= 0.95
+
+
+# The eighth, independently written sets (README_v8.md), read once before a round's changes
+# and once after them (docs/benchmarks.md, "Eighth independently written sets"): routing
+# layer 0.940 → 0.946, layer+kind 0.869 → 0.885, supersede P 0.887 → 0.904 R 0.831 → 0.825,
+# durability P 0.984 → 0.989 R 0.900 → 0.915. Training data from here on: floors (rounded
+# down).
+V8_FLOORS = {
+    ("routing", "layer_accuracy"): 0.94,  # 454/480
+    ("routing", "layer_kind_accuracy"): 0.88,
+    ("supersede", "precision"): 0.90,
+    ("supersede", "recall"): 0.82,
+    ("durability", "precision"): 0.98,
+    ("durability", "recall"): 0.91,
+}
+
+
+@pytest.fixture(scope="module")
+def eighth() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v8_routing.jsonl"],
+        [DATA / "frozen_v8_pairs.jsonl"],
+        [DATA / "frozen_v8_distill.jsonl"],
+        daily_task_done=True,  # this writer's daily "task" is a task done that day
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V8_FLOORS))
+def test_eighth_set_figure_holds_its_floor(eighth: dict[str, Any], part: str, name: str) -> None:
+    assert eighth[part][name] >= V8_FLOORS[(part, name)], (part, name, eighth[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="eighth set when read: layer 0.946, supersede P 0.904")
+def test_eighth_set_meets_the_targets(eighth: dict[str, Any]) -> None:
+    assert eighth["routing"]["layer_accuracy"] >= 0.95
+    assert eighth["supersede"]["precision"] >= 0.95

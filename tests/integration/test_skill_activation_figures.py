@@ -37,6 +37,9 @@ RECORDED = {
     # the fifth writer's set, read once before a round's changes (0.583, 0.050) and once
     # after (0.717, 0.062): training data from here on
     "skills_v5": ("frozen", 180, 80, 0.72, 0.0),  # measured 0.722 (130/180), 0.000 (0/80)
+    # the sixth writer's set, read once before a round's changes (0.701, 0.026) and once
+    # after (0.690, 0.026): training data from here on
+    "skills_v6": ("frozen", 184, 76, 0.68, 0.027),  # measured 0.690 (127/184), 0.026 (2/76)
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -69,7 +72,7 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="skills: 0.772 / 0.032; skills_v2: 0.611 / 0.000; skills_v3: 0.758 / 0.014; "
-    "skills_v4: 0.707 / 0.013; skills_v5: 0.722 / 0.000",
+    "skills_v4: 0.707 / 0.013; skills_v5: 0.722 / 0.000; skills_v6: 0.690 / 0.026",
 )
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures

@@ -336,7 +336,26 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
         i = _line_of(starts, m.start())
         if i not in hits and _mixed_token(spaced, m.start()):
             hits.add(i)
+    # a new value told with digits ("changed it again, the new one is Lantern79!"), and seed
+    # words set out in lines of plain words after a sentence
+    for m in _NEW_ONE.finditer(words):
+        i = _line_of(starts, m.start())
+        if _DIGIT.search(texts[i]):
+            hits.add(i)
+    hits.update(i for i, text in enumerate(texts) if i not in hits and _word_lines(text))
     return sorted(hits)
+
+
+_NEW_ONE = re.compile(rb"\b(?:new one|nueva es|nuevo es|la nueva|el nuevo|new pin|new code)\b")
+_PLAIN_LINE = re.compile(r"^[ \t]*(?:[a-z]{3,8}[ \t]+){2,11}[a-z]{3,8}[ \t]*$", re.MULTILINE)
+SEED_WORDS = 12
+
+
+def _word_lines(text: str) -> bool:
+    """Lines of plain lower-case words, twelve words or more in all: seed words set out."""
+    if text.count("\n") < 2:
+        return False
+    return sum(len(m.group(0).split()) for m in _PLAIN_LINE.finditer(text)) >= SEED_WORDS
 
 
 # A symbol inside a run of letters and digits: "Saffron#12", "Potato#77" said with no key word.

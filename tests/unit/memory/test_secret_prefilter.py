@@ -128,3 +128,14 @@ def test_metadata_values_are_scanned_one_by_one() -> None:
     ]
     doc = parse_document("# MEMORY\n\n## Lab facts\n\n" + "\n".join(lines) + "\n")
     assert document_secrets("MEMORY.md", doc) == []
+
+
+def test_a_new_value_with_digits_and_seed_words_in_lines_are_kept() -> None:
+    texts = [
+        "locked out again so I changed it, the new one is Harbor52!",
+        "I bought a new one yesterday",  # no digits: not kept
+        "keep this safe:\ncrater oyster fancy badge\nchalk puzzle fringe clock\n"
+        "chimney bronze fiber cupboard",
+        "shopping:\nmilk eggs\nbread",  # too few words for a seed
+    ]
+    assert suspect_indexes(texts) == [0, 2]

@@ -124,6 +124,9 @@ def someones_preference(text: str) -> bool:
 
 _NOW_CHANGED = re.compile(
     r"^\s*ahora\s+(?:el|la|los|las|mi|mis|nuestr[oa]s?)\s|"  # not "ahora vamos a …"
+    # a name and its verb: "ahora Jellyfin corre en el mini PC", "ahora Marta lleva los pedidos"
+    r"^\s*ahora\s+[a-z0-9ñ][\w.-]*(?:\s+[a-z0-9ñ][\w.-]*)?\s+(?:esta|estan|corre|corren|vive|"
+    r"viven|va|van|usa|usan|usamos|tiene|tienen|funciona|lleva|llevan|vuelve)\b|"
     r"\w\s+ahora (?:esta|estan|es|son|corre|corren|vive|va|usa\w*|tiene)\b|"
     r"\b(?:is|are) now\b|\bnow (?:runs?|lives?|sits?|uses?|is|are|on|at|in|with)\b"
 )

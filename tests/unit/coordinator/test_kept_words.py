@@ -73,6 +73,8 @@ def test_what_someone_likes_is_a_preference(text: str, expected: bool) -> None:
     [
         ("ahora el Plex corre en el mini PC", True),
         ("el Plex ahora corre en el mini PC", True),
+        ("Ahora Jellyfin corre en el mini PC nuevo.", True),
+        ("ahora yo estoy con el informe", False),
         ("the NAS is now in the back office", True),
         ("ahora estoy con el rebuttal", False),  # the work at hand
         ("ahora hagamos de cliente y traductora", False),
@@ -122,6 +124,7 @@ def test_the_router_keeps_what_it_would_drop_as_small_talk() -> None:
         ("Llamar al fontanero", "daily"),
         ("Buy pipette tips", "daily"),
         ("Comprar guantes", "daily"),
+        ("Ahora Jellyfin corre en el mini PC nuevo.", "memory"),
         ("Llamar a Ana", "daily"),
         ("Watered the garden and cleaned the tools shed.", "daily"),
         ("thanks, that's all for today", "none"),

@@ -61,6 +61,7 @@ ROUTING_SETS = {
     "v5": ("frozen_v5_routing.jsonl",),
     "v6": ("frozen_v6_routing.jsonl",),
     "v7": ("frozen_v7_routing.jsonl",),
+    "v8": ("frozen_v8_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
@@ -69,6 +70,7 @@ DISTILL_SETS = {
     "v5": ("frozen_v5_distill.jsonl",),
     "v6": ("frozen_v6_distill.jsonl",),
     "v7": ("frozen_v7_distill.jsonl",),
+    "v8": ("frozen_v8_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -91,7 +93,7 @@ SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
 # The v4 and later writers' kinds in labmem's words (their "none" is a question or small
 # talk; a project "fact" is a note, a project "todo" a task; a daily "task" is a task done
 # that day — "what happened or got done today" — an event in labmem, not a to-do).
-MAPPED = frozenset({"v4", "v5", "v6", "v7"})
+MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8"})
 WRITER_KINDS = {
     "none/none": "question?",
     "session/context": "note",

@@ -13,13 +13,13 @@ Inference is numpy only and runs only on the texts the prefilter keeps.
 from __future__ import annotations
 
 import re
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from memory.hashed_features import best_probability, hashed_indexes
 from memory.secret_shapes import could_be_value as _could_be_value
 from memory.secret_shapes import fold_word as _fold
 from memory.secret_shapes import value_features as _value_features
@@ -80,9 +80,7 @@ def candidates(text: str) -> list[Candidate]:
 
 def features(names: tuple[str, ...]) -> np.ndarray:
     """Hashed indexes of feature names."""
-    return np.fromiter(
-        (zlib.crc32(name.encode("utf-8")) % DIMENSIONS for name in names), dtype=np.int64
-    )
+    return hashed_indexes(names, DIMENSIONS)
 
 
 @lru_cache(maxsize=1)
@@ -93,9 +91,4 @@ def _weights() -> np.ndarray:
 
 def model_score(text: str) -> float:
     """The highest probability, over the text's candidate values, that one is a secret."""
-    found = candidates(text)
-    if not found:
-        return 0.0
-    weights = _weights()
-    best = max(float(weights[features(c.features)].sum()) for c in found)
-    return 1.0 / (1.0 + float(np.exp(-best)))
+    return best_probability((c.features for c in candidates(text)), _weights(), DIMENSIONS)

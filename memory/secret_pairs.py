@@ -20,13 +20,13 @@ from __future__ import annotations
 import bisect
 import math
 import re
-import zlib
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memory.hashed_features import best_probability, hashed_indexes
 from memory.secret_codes import NOT_CODE_CONTEXT
 from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, TYPED
 from memory.secret_shapes import could_be_value, fold_word, value_features
@@ -207,11 +207,7 @@ def pairs(text: str) -> list[Pair]:
 
 def pair_features(names: tuple[str, ...]) -> np.ndarray:
     """Hashed indexes of feature names."""
-    import numpy as np
-
-    return np.fromiter(
-        (zlib.crc32(name.encode("utf-8")) % DIMENSIONS for name in names), dtype=np.int64
-    )
+    return hashed_indexes(names, DIMENSIONS)
 
 
 @lru_cache(maxsize=1)
@@ -227,6 +223,4 @@ def pair_score(text: str) -> float:
     found = pairs(text)
     if not found:
         return 0.0
-    w = _weights()
-    best = max(float(w[pair_features(p.features)].sum()) for p in found)
-    return 1 / (1 + math.exp(-max(-50.0, min(50.0, best))))
+    return best_probability((p.features for p in found), _weights(), DIMENSIONS)

@@ -47,11 +47,13 @@ _PERFECT = re.compile(
     _LEAD + r"(?:(?:have|has|'ve)\s+(?:just\s+|already\s+|finally\s+)?[a-z]+(?:ed|en|ne|wn)|"
     r"(?:he|hemos|ha|han)\s+(?:ya\s+)?[a-z]+(?:ado|ido|echo|isto|uesto|ierto|ito))\b"
 )
-# Spanish preterite, first or third person singular: "regué", "limpió", "compré".
+# Spanish preterite, first or third person singular: "regué", "limpió", "compré", and the
+# first person of -er/-ir verbs: "pedí", "recogí", "escribí" (not "sí", "aquí", "así").
 _ES_PRETERITE = re.compile(
     _LEAD + r"(?!(?:jos|andr|no|zo|chlo|ren|caf|beb|pur|comit|carn|chal|cap|domin|bur|"
     r"sof|men|canap|consom)[éó](?=\s|[,.;:!]|$))"
-    rf"(?:[a-zñ]+(?:é|ó)|{_ES_IRREGULAR.replace(' ', '|')})(?=\s|[,.;:!]|$)"
+    r"(?!(?:s|aqu|all|ah|as|m|t|ma|man|esqu|rub|jabal|colibr|bistur|ir|an)í(?=\s|[,.;:!]|$))"
+    rf"(?:[a-zñ]+(?:é|ó|í)|{_ES_IRREGULAR.replace(' ', '|')})(?=\s|[,.;:!]|$)"
 )
 # What was not done, though said in the past: "Forgot to order the gloves", "Failed to renew
 # the permit", "no pude llamar", "se me olvidó".

@@ -49,7 +49,7 @@ _SKIP = frozenset(
     tenemos hay necesito pendiente ya next week month morning afternoon evening night
     monday tuesday wednesday thursday friday saturday sunday lunes martes miercoles jueves
     viernes sabado domingo semana proximo proxima viene pasado tarde noche don dont forget
-    olvides olvidar remember acuerdate recuerda""".split()
+    olvides olvidar remember acuerdate recuerda recordarme acordarme avisame""".split()
 )
 _DONE_WORDS = re.compile(
     r"\b(?:done|finished|completed|taken care of|hecho|hecha|listo|lista|terminado|"

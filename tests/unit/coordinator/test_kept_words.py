@@ -107,6 +107,10 @@ def test_a_value_told_as_the_new_one(text: str, expected: bool) -> None:
         ("Tengo que comprar puntas", False),
         ("Regué las plantas, mañana toca abonar", False),  # something still to do
         ("Red light on the NAS, check it", False),
+        ("pedí los filtros de la campana", True),  # -er/-ir verbs: the first person ends in í
+        ("Ya recogí el paquete de Correos", True),
+        ("Sí, el NAS responde", False),
+        ("Aquí hace frío", False),
     ],
 )
 def test_a_line_told_as_done(text: str, expected: bool) -> None:

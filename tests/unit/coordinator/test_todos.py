@@ -220,6 +220,12 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("Llamar a Ana", "Called Ana, all fine", True),
         ("Do the taxes", "did the taxes this morning", True),
         ("Llamar al fontanero", "No llamé al fontanero", False),
+        (
+            "Recordarme pedir filtros para la campana el jueves.",
+            "pedí los filtros de la campana",
+            True,
+        ),
+        ("Recordarme pedir filtros para la campana", "pedí presupuesto para la campana", False),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

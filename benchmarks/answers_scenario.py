@@ -46,9 +46,9 @@ def run(part: str, verbose: bool, path: Path | None = None) -> dict[str, list[di
     questions = sorted(scenario["questions"], key=lambda q: q["asked_at"])
     results: dict[str, list[dict[str, Any]]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = load_settings(
-            home=Path(tmp) / "lab", now=scenario["start"] + "T00:00:00Z", tz=scenario["tz"]
-        )
+        start = scenario["start"]  # a day ("2026-10-12") or an instant
+        start = start if "T" in start else start + "T00:00:00Z"
+        settings = load_settings(home=Path(tmp) / "lab", now=start, tz=scenario["tz"])
         with Lab.open(settings=settings) as lab:
             told = 0
             for q in questions:

@@ -80,6 +80,7 @@ def read_import_file(path: Path) -> tuple[list[Any], dict[int, str], list[int]]:
         raise InvalidInputError(
             f"{path} is not JSON Lines: none of its {len(items)} lines is JSON (line "
             f"{numbers[0]}: {not_json[0]}); nothing was imported. Give one JSON object per "
-            'line, e.g. {"text": "Restarted the NAS.", "layer": "daily"}.'
+            'line, e.g. {"layer": "daily", "text": "Restarted the NAS.", '
+            '"time": "2026-11-20T09:00:00Z"}.'
         )
     return items, not_json, numbers

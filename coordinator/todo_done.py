@@ -37,8 +37,18 @@ ACROSS = 0.80
 Closeness = Callable[[str, Sequence[str]], Sequence[float]]
 
 _WORD = re.compile(r"[a-z0-9ñ]+")
-# What a task is for, not what is done: "buy sugar syrup | for the bees".
-_PURPOSE = re.compile(r"\b(?:for|para|so that|para que)\b")
+# What a task is for or about, not what is done: "buy sugar syrup | for the bees", "call
+# the plumber | about the garage sink", "llamar al electricista | por lo del enchufe".
+_PURPOSE = re.compile(
+    r"\b(?:for|para|so that|para que|about|regarding|sobre|acerca de|por lo de|"
+    r"por lo del|por el tema)\b"
+)
+# Getting in touch: "call Paco about the tank" is done by "talked to Paco" or "hablé con
+# Paco"; the one to reach is what the task names, whatever it is about.
+_CONTACT = frozenset(
+    """call phone ring talk speak email text message contact ask llamar hablar telefonear
+    contactar preguntar""".split()
+)
 # Words that name nothing done: articles, pronouns, the to-do's own framing.
 _SKIP = frozenset(
     """the a an to of for on in at with and or my our his her their some more new it them
@@ -112,6 +122,8 @@ def closing(
         return None
     verb, things = words[0], words[1:]
     needed = _words(_PURPOSE.split(fold(task.text), maxsplit=1)[0])[1:] or things
+    if verb in _CONTACT:
+        needed = things[:1]  # the one to reach: "llamar a Paco por el depósito"
     strangers: list[Record] = []  # lines telling something done in other words
     for record in later:
         if record.kind == "task" or record.id == task.id or _untrusted(record):
@@ -212,8 +224,10 @@ _ES_FIRST_PERSON = ("e", "é", "amos", "ado", "ada", "i", "í", "imos", "ido", "
 
 
 def _verb_form(verb: str, word: str) -> bool:
-    """``word`` is a form of ``verb`` or of its other-language twin ("llamar"/"called")."""
-    return _own_form(verb, word) or any(_own_form(other, word) for other in _OTHER.get(verb, ()))
+    """``word`` is a form of ``verb`` or of its other-language twin ("llamar"/"called"), or
+    of another way to get in touch ("call"/"talked", "llamar"/"hablé")."""
+    others = (*_OTHER.get(verb, ()), *(_CONTACT if verb in _CONTACT else ()))
+    return _own_form(verb, word) or any(_own_form(other, word) for other in others)
 
 
 def _own_form(verb: str, word: str) -> bool:

@@ -23,6 +23,7 @@ from memory.due import NEXT_WEEK, THIS_WEEK, due_day, next_week, this_week
 from memory.folding import fold
 from memory.timeexpr import Window
 from memory.trust import is_untrusted_source
+from memory.visibility import allowed
 
 if TYPE_CHECKING:
     from coordinator.services import Services
@@ -72,8 +73,9 @@ def due_tasks(services: Services, first: date, last: date, zone: tzinfo) -> list
 
 
 def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
-    """The tasks a later daily-log line tells done ("called the plumber", "llamé a Ana",
-    "epoxy ordered, done"), by task id: read from the first task's day to today."""
+    """The tasks a later line tells done ("called the plumber", "llamé a Ana", "epoxy
+    ordered, done"), by task id: daily-log lines from the first task's day to today, and
+    MEMORY.md entries of those days where the session may read them."""
     said = [r.at for r in tasks if r.at is not None]
     if not said:
         return {}
@@ -87,6 +89,15 @@ def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
         for record in reads.day_records(services, utc_day)
         if record.kind != "task"
     ]
+    if allowed(services.session_kind, "memory", "read"):
+        # "Replaced the SD card in the NUC with a 64 GB one" filed as a lasting fact still
+        # tells the to-do done; a session that may not read MEMORY.md never sees it here.
+        later += [
+            record
+            for record in reads.memory_records(services)
+            if record.at is not None and first <= record.at.date() <= last
+        ]
+        later.sort(key=lambda record: record.at.timestamp() if record.at else 0.0)
     found = (closing(task, later, _closeness(services)) for task in tasks)
     return {c.task.id: c for c in found if c is not None}
 

@@ -85,8 +85,9 @@ def mcp(ctx: click.Context) -> None:
     """Serve the memory over MCP on stdio (session kind: LABMEM_MCP_SESSION_KIND)."""
     from coordinator.lab import Lab
     from coordinator.mcp_server import build_server
+    from coordinator.mcp_wire import serve_stdio
     from coordinator.settings import load_settings
 
     settings = load_settings(home=ctx.obj["home"])
     with Lab.open(settings=settings, session_kind=settings.mcp_session_kind) as lab:
-        build_server(lab).run("stdio")
+        serve_stdio(build_server(lab))

@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coordinator import Lab
 from coordinator.import_file import read_import_file
 from memory.errors import InvalidInputError
 
@@ -81,4 +82,9 @@ def test_a_file_that_is_not_json_lines_is_one_clear_error(tmp_path: Path) -> Non
     else:
         raise AssertionError("a Markdown file was read as items")
     assert message.startswith(f"{path} is not JSON Lines: none of its 4 lines is JSON (line 1:")
-    assert "nothing was imported" in message and '{"text": ' in message
+    assert "nothing was imported" in message and '"text": ' in message
+    # The example the message gives imports as it is.
+    example = json.loads(message[message.index("e.g. ") + 5 : message.rindex("}") + 1])
+    with Lab.open(tmp_path / "lab") as lab:
+        report = lab.import_entries([example])
+    assert (report.written, report.refused) == (1, 0)

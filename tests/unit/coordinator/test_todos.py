@@ -226,6 +226,20 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
             True,
         ),
         ("Recordarme pedir filtros para la campana", "pedí presupuesto para la campana", False),
+        # the one to reach is what a call names, whatever it is about
+        ("Call the plumber about the garage sink.", "Called the plumber, he comes Monday.", True),
+        ("Call the plumber about the garage sink.", "Called the bank about the garage sink", False),
+        (
+            "Llamar a Paco por el depósito de gasolina.",
+            "Hablé con Paco, me vende el depósito",
+            True,
+        ),
+        ("Llamar a Paco por el depósito", "Paco habló con Marta del depósito", False),
+        (
+            "Llamar al electricista mañana por lo del enchufe",
+            "Called the electrician, Friday",
+            True,
+        ),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:
@@ -331,3 +345,25 @@ def test_an_untrusted_line_never_closes_a_task(home: Path, monkeypatch: pytest.M
         boot = lab.boot().text
     assert "Done since" not in pending and "Renew the car insurance" in pending
     assert "## Due today (2026-12-02)" in boot and "Renew the car insurance" in boot
+
+
+def test_a_to_do_told_done_as_a_lasting_fact_is_closed_where_memory_may_be_read(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-23T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Remind me to replace the SD card in the Frigate NUC on Thursday.")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-26T09:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember(
+            "Replaced the SD card in the Frigate NUC with a 64 GB high-endurance one.",
+            layer="memory",
+            kind="fact",
+        )
+        pending = lab.ask("what's still pending?").text
+    assert pending.startswith("Nothing left to do from ")
+    assert "— done 2026-11-26: Replaced the SD card in the Frigate NUC" in pending
+    with Lab.open(home, session_kind="shared") as lab:
+        shared = lab.ask("what's still pending?").text
+    assert "Replaced the SD card" not in shared  # MEMORY.md text stays in main sessions
+    assert "replace the SD card in the Frigate NUC" in shared

@@ -50,7 +50,9 @@ _PERFECT = re.compile(
 # Spanish preterite, first or third person singular: "regué", "limpió", "compré", and the
 # first person of -er/-ir verbs: "pedí", "recogí", "escribí" (not "sí", "aquí", "así").
 _ES_PRETERITE = re.compile(
-    _LEAD + r"(?!(?:jos|andr|no|zo|chlo|ren|caf|beb|pur|comit|carn|chal|cap|domin|bur|"
+    _LEAD
+    + r"(?:(?:le|les|lo|la|los|las|me|se|te|nos)\s+)?"  # "le escribí a Ana", "lo pagué"
+    + r"(?!(?:jos|andr|no|zo|chlo|ren|caf|beb|pur|comit|carn|chal|cap|domin|bur|"
     r"sof|men|canap|consom)[éó](?=\s|[,.;:!]|$))"
     r"(?!(?:s|aqu|all|ah|as|m|t|ma|man|esqu|rub|jabal|colibr|bistur|ir|an)í(?=\s|[,.;:!]|$))"
     rf"(?:[a-zñ]+(?:é|ó|í)|{_ES_IRREGULAR.replace(' ', '|')})(?=\s|[,.;:!]|$)"

@@ -13,6 +13,7 @@ closes nothing.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -59,12 +60,16 @@ _SKIP = frozenset(
     tenemos hay necesito pendiente ya next week month morning afternoon evening night
     monday tuesday wednesday thursday friday saturday sunday lunes martes miercoles jueves
     viernes sabado domingo semana proximo proxima viene pasado tarde noche don dont forget
-    olvides olvidar remember acuerdate recuerda recordarme acordarme avisame""".split()
+    olvides olvidar remember acuerdate recuerda recordarme acordarme avisame no te se""".split()
 )
 _DONE_WORDS = re.compile(
-    r"\b(?:done|finished|completed|taken care of|hecho|hecha|listo|lista|terminado|"
-    r"terminada|resuelto|resuelta|ya esta)\b"
-)
+    r"\b(?:done|finished|completed|taken care of|hecho|hecha|listo|terminado|"
+    r"terminada|resuelto|resuelta|ya esta(?:n)?(?: list[oa]s?)?)\b"
+)  # not "lista" alone: "leche: en la lista" is on the list, not done
+# "Done: call the plumber" — a line labelled done may name the task as it was said.
+_DONE_LABEL = re.compile(r"^\s*(?:done|hecho|finished|completed|terminado|listo)\s*[:\-–]")
+# A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
+_NAME = re.compile(r"(?<=\s)[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+\b")
 _NOT_YET = re.compile(r"\b(?:not|isn'?t|wasn'?t|yet|todavia|aun|aún|falta|faltan)\b")
 _NOT_DONE_ES = re.compile(  # "no llamé", "no lo he pedido"
     r"\bno\s+(?:l[oae]s?\s+)?(?:(?:he|hemos)\s+[a-zñ]+(?:ado|ido)|[a-zñ]+[éó])(?=\W|$)"
@@ -121,6 +126,7 @@ def closing(
     if not words:
         return None
     verb, things = words[0], words[1:]
+    names = frozenset(fold(name) for name in _NAME.findall(task.text))
     needed = _words(_PURPOSE.split(fold(task.text), maxsplit=1)[0])[1:] or things
     if verb in _CONTACT:
         needed = things[:1]  # the one to reach: "llamar a Paco por el depósito"
@@ -130,7 +136,7 @@ def closing(
             continue
         if task.at is not None and record.at is not None and record.at <= task.at:
             continue
-        if _closes(verb, things, record.text, needed):
+        if _closes(verb, things, record.text, needed, names):
             return Closing(task, record)
         if closeness is not None and _stranger(words, record.text):
             strangers.append(record)
@@ -166,13 +172,22 @@ def _tells_done(text: str) -> str | None:
     return "tense" if tells_done(text) else None
 
 
-def _closes(verb: str, things: list[str], text: str, needed: list[str] | None = None) -> bool:
+def _closes(
+    verb: str,
+    things: list[str],
+    text: str,
+    needed: list[str] | None = None,
+    names: frozenset[str] = frozenset(),
+) -> bool:
     said = _words(text)
     if not said or not things:
         return False
-    stems = {w[:5] for w in said}
+
+    def named(thing: str, words: list[str]) -> bool:
+        return any(_same(thing, w, names) for w in words)
+
     needed = needed if needed is not None else things
-    if not all(t[:5] in stems for t in needed):
+    if not all(named(t, said) for t in needed):
         return False  # every thing named, but for what it is for ("… for the bees")
     how = _tells_done(text)
     if how is None:
@@ -180,15 +195,38 @@ def _closes(verb: str, things: list[str], text: str, needed: list[str] | None = 
     content = [w for w in said if len(w) > 2 and not any(c.isdigit() for c in w)]
     for i, w in enumerate(content):
         if _verb_form(verb, w):
+            if _bare(verb, w) and not _DONE_LABEL.match(fold(text)):
+                return False  # "finished the report, call the plumber after lunch"
             # "called the plumber", "llamé a Ana", "bought 10 kg of sugar syrup" — the
             # task's thing right after the verb: not "called the bank about Ana's visa"
-            return i + 1 < len(content) and content[i + 1][:5] in {t[:5] for t in things}
+            return i + 1 < len(content) and named(content[i + 1], things)
     if how == "word":
         # "seguro del coche: hecho", "epoxy ordered, done" — nothing else said: not
         # "centrifuge run finished at 5pm" for "fix the centrifuge"
-        rest = [w for w in said if w[:5] not in {t[:5] for t in things}]
+        rest = [w for w in said if not named(w, things)]
         return all(_DONE_WORDS.fullmatch(w) for w in rest)
     return False
+
+
+def _same(thing: str, word: str, names: frozenset[str]) -> bool:
+    """``word`` names ``thing``: the same word but for an ending ("filtros"/"filtro",
+    "batteries"/"battery", "electricista"/"electrician"), a name exactly ("Gabriel", not
+    "Gabriela"); not another word of the same start ("antibodies"/"antibiotics")."""
+    if thing == word:
+        return True
+    if thing in names or word in names:
+        return False
+    shared = len(os.path.commonprefix([thing, word]))
+    short, long = sorted((thing, word), key=len)
+    if len(short) < 5:  # "gel"/"geles", "nas"/"nas's": a plural, no more
+        return shared == len(short) and len(long) - shared <= 2 and long.endswith("s")
+    return shared >= 5 and len(long) - shared <= 3
+
+
+def _bare(verb: str, word: str) -> bool:
+    """``word`` is the verb as the task says it ("call", "llamar"), not a past form."""
+    own = word == verb and _PAST.get(verb) != verb
+    return own or (word in _OTHER.get(verb, ()) or word in _CONTACT) and _PAST.get(word) != word
 
 
 # An errand's verb in the other language: "Llamar a Ana" is done by "Called Ana".

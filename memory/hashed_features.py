@@ -19,7 +19,11 @@ def hashed_indexes(names: tuple[str, ...], dimensions: int) -> np.ndarray:
     """The weight indexes of feature ``names``."""
     import numpy as np
 
-    return np.fromiter((zlib.crc32(n.encode("utf-8")) % dimensions for n in names), np.int64)
+    # surrogatepass: a byte that was not UTF-8 (chat reads such input as a lone surrogate)
+    # still names a feature instead of failing the guard.
+    return np.fromiter(
+        (zlib.crc32(n.encode("utf-8", "surrogatepass")) % dimensions for n in names), np.int64
+    )
 
 
 def best_probability(

@@ -196,8 +196,8 @@ def _start_project(lab: Lab, name: str) -> str:
     new = "--new" in words
     # "/project kitchen reno" names kitchen-reno: the words of a name, joined as written
     name = "-".join(w for w in words if w != "--new")
-    if name.lower() in lab.project_names():
-        name = name.lower()
+    if name not in lab.project_names():
+        name = name.lower()  # "/project Kitchen Reno" names kitchen-reno, new or not
     check_project_name(name)
     created = ""
     if not lab.projects.exists(name) and not allowed(lab.session_kind, "project", "write"):

@@ -111,6 +111,9 @@ def test_a_value_told_as_the_new_one(text: str, expected: bool) -> None:
         ("Ya recogí el paquete de Correos", True),
         ("Sí, el NAS responde", False),
         ("Aquí hace frío", False),
+        ("Le escribí a Ana", True),  # a pronoun before the verb
+        ("Lo pagué: el alquiler, por fin", True),
+        ("Los martes voy al gimnasio", False),
     ],
 )
 def test_a_line_told_as_done(text: str, expected: bool) -> None:

@@ -356,6 +356,25 @@ def test_project_command_joins_the_words_of_a_name(home: Path) -> None:
     result = CliRunner().invoke(cli, ["chat"], input=script)
     assert result.output.count("Active project: kitchen-reno") == 2
     assert not (home / "projects" / "kitchen").exists()
+    fresh = CliRunner().invoke(cli, ["chat"], input="/project Garden Shed\n")
+    assert "Created project garden-shed" in fresh.output  # a new one, written in capitals
+    assert (home / "projects" / "garden-shed" / "NOTES.md").exists()
+
+
+def test_a_pasted_list_with_a_byte_that_is_not_utf8_is_refused_not_a_crash(home: Path) -> None:
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    exe = shutil.which("labmem") or str(Path(sys.executable).with_name("labmem"))
+    env = {**os.environ, "LABMEM_HOME": str(home), "LABMEM_EMBEDDER": "hashing"}
+    pasted = b"Notas:\n- pin 12 caf\xe9\n- comprar pan\n"  # a stray Latin-1 byte
+    done = subprocess.run([exe, "chat"], input=pasted, capture_output=True, env=env, timeout=120)
+    out = done.stdout.decode() + done.stderr.decode()
+    assert done.returncode == 0, out
+    assert "not valid UTF-8" in out and "Traceback" not in out
+    assert "comprar pan" in next((home / "memory").glob("*.md")).read_text()
 
 
 def test_a_done_heading_makes_its_items_events_not_to_dos(home: Path) -> None:

@@ -240,6 +240,21 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
             "Called the electrician, Friday",
             True,
         ),
+        # the task said again as still to do, beside something else done
+        ("TODO: call the plumber", "Finished the report, call the plumber after lunch", False),
+        ("Llamar al fontanero", "Informe terminado; ahora llamar al fontanero", False),
+        ("Call the plumber", "Done with the taxes; next up call the plumber", False),
+        # another thing or person of the same start
+        ("Order antibodies", "Ordered antibiotics for the cat", False),
+        ("Llamar a Gabriel", "Llamé a Gabriela", False),
+        ("Llamar a Gabriel", "Llamé a Gabriel, todo bien", True),
+        ("Call Daniel", "Called Daniela about the party", False),
+        ("Comprar leche", "Leche: en la lista", False),
+        ("Buy batteries for the scale", "Bought the battery for the scale", True),
+        # Spanish framings and a pronoun before the verb
+        ("No te olvides de llamar a Ana", "Llamé a Ana", True),
+        ("No olvidar pagar el alquiler", "Pagué el alquiler", True),
+        ("Escribir a Ana", "Le escribí a Ana", True),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

@@ -69,7 +69,7 @@ SIGN_IN_PLACE = LazyPattern(
 LINE_CODE = re.compile(rf"^{CODE}$")
 LABEL_NOT = re.compile(
     r"(?i)(?<!\w)(?:tel|tlf|phone|móvil|movil|handy|telefone|telefono|teléfono|fax|order|"
-    r"pedido|invoice|factura|fatura|rechnung|fattura|facture|ref|nº|no|nr|number|número|"
+    r"pedido|invoice|factura|fatura|rechnung|fattura|facture|ref|n[º°]|n\.[º°]|nro|no|nr|number|número|"
     r"numero|nummer|numéro|id|serial|serie|série|sn|s/n|model|modelo|room|sala|raum|salle|"
     r"stanza|zimmer|quarto|habitación|tracking|seguimiento|sendung|envío|colis|postcode|"
     r"zip|cp|plz|cep|cap|price|precio|preço|preis|prix|prezzo|total|iban|bic|nif|dni|cif|"

@@ -1,8 +1,10 @@
 """A learned second opinion: a value that looks like a credential, bound to a key word near it.
 
-Every token that could be a value (a digit, a symbol between letters, mixed case) with a word
-of the credential vocabulary (memory/secret_vocab.py) within a dozen words is described as a
-pair: the key word's family (password, code, network, token, what a code opens), its side and
+Every token that could be a value (a digit, a symbol between letters, mixed case), and every
+run of digit groups said apart ("73 57", "6927 0215"), with a word of the credential
+vocabulary (memory/secret_vocab.py) or an account's word (account, admin, e-mail, cuenta,
+correo, Konto, compte, conta, …) within a dozen words is described as a pair: the key word's
+family (password, code, network, token, what a code opens, an account), its side and
 distance, the words and marks between them (':', '→', "is", quotes, a line break), the value's
 shape (length, character classes, digits only, entropy), the words right around it, and
 whether the text names a price, a time, an id or a public value. Logistic regression over
@@ -41,14 +43,14 @@ DIMENSIONS = 1 << 15
 WEIGHTS = Path(__file__).resolve().parent / "data" / "secret_pairs.npy"
 # A text whose best pair scores this much is refused (see docs/benchmarks.md: the threshold
 # that kept false refusals at or under 0.02 on every writer's set left out of the fit).
-THRESHOLD = 0.8
+THRESHOLD = 0.85
 _WINDOW = 12
 _TOKEN = re.compile(r"\S+")
 # What stands for a value, not a value: "${DB_PASSWORD}", "%APPDATA%", "{{ secret }}", "<token>".
 # A file ("MEMORY.md#L14", "notes/wifi.txt"), a typed value ("json:0", "env:DB_PASS") or a
-# numbered name ("turn-1", "step-12") is no value either.
+# numbered name ("turn-1", "step-12") or a path ("/admin/login2024") is no value either.
 _REFERENCE = re.compile(
-    r"^(?:[$%<{]|[a-z]{2,10}:(?!//)|[A-Z][A-Z0-9]*_[A-Z0-9_]+$|[a-z]+(?:-[a-z]+)*-\d{1,3}$)|(?i:^[\w./-]+\.(?:md|txt|pdf|docx?|xlsx?|csv|json|"
+    r"^(?:[$%<{]|~?/[\w.~-]+/|[a-z]{2,10}:(?!//)|[A-Z][A-Z0-9]*_[A-Z0-9_]+$|[a-z]+(?:-[a-z]+)*-\d{1,3}$)|(?i:^[\w./-]+\.(?:md|txt|pdf|docx?|xlsx?|csv|json|"
     r"ya?ml|py|js|ts|html?|png|jpe?g|zip|log|conf|cfg|ini|toml|sh|kdbx)(?:#\S*)?$)"
 )
 # Between a key word and a value: the value is a name, a port or a number of something else.
@@ -60,6 +62,10 @@ _NAMED = re.compile(
 _ORDER = re.compile(
     r"(?i)^\W*(?:\w+\W+){0,2}(?:order|pedido|invoice|factura|fatura|tracking|commande|ordine|"
     r"encomenda|bestellung|rechnung|facture|fattura)(?!\w)"
+)
+_PHONE = re.compile(
+    r"(?i)(?<!\w)(?:tel|tlf|tfno|phone|telephone|mobile|cell|móvil|movil|celular|handy|telefon|"
+    r"teléfono|telefono|telefone|telem[óo]vel|téléphone|portable|cellulare|fax|whatsapp)(?!\w)"
 )
 # A product's name written with capitals inside or a mark ("FRITZ!Box", "iPhone", "PlayStation").
 _PRODUCT = re.compile(r"^[^\W\d_]+(?:[!+][^\W\d_]+|[a-z]+[A-Z][^\W\d_]*)$|^[a-z][A-Z]\w+$")
@@ -73,12 +79,18 @@ _FAMILIES: dict[str, tuple[str, ...]] = {
     "tok": ("token", "seed", "vault"),
     "opens": ("entry", "container", "keybox", "padlock", "lock", "alarm", "device", "voicemail"),
 }
+# Where a password is used, in the six languages: an account, an admin, a mail box.
+_ACCOUNT = (
+    r"accounts?|admin|administrator|e-?mail|mail|profile|cuentas?|correo|perfil|konto|"
+    r"benutzerkonto|postfach|compte|courriel|messagerie|conta|perfil|profilo|posta"
+)
 _CUES = LazyPattern(
     lambda: (
         "(?i)"
         + "|".join(
             rf"(?P<{name}>(?<!\w){pattern(*kinds)}(?!\w))" for name, kinds in _FAMILIES.items()
         )
+        + rf"|(?P<acct>(?<!\w)(?:{_ACCOUNT})(?!\w))"
     ),
 )
 
@@ -162,47 +174,177 @@ def pairs(text: str) -> list[Pair]:
     starts = [t.start() for t in tokens]
     flags = _text_flags(text)
     out: list[Pair] = []
-    for i, tok in enumerate(tokens):
-        raw = tok.group(0)
-        value = raw.strip(_TRIM) if raw[-1:] not in "#*!?" else raw.lstrip(_TRIM)
+    for i, start, end, value, groups in _values(tokens):
         if not could_be_value(value) or _REFERENCE.match(value):
             continue
         near: list[tuple[int, int, int, str]] = []  # (distance, cue start, cue end, family)
         for c_start, c_end, family in cues:
-            if c_start < tok.end() and tok.start() < c_end:
+            if c_start < end and start < c_end:
                 continue  # the value is the key word itself
             at = max(0, bisect.bisect_right(starts, c_start) - 1)
-            distance = i - at if c_start < tok.start() else at - i
+            distance = i - at if c_start < start else at - i
             if 0 <= abs(distance) <= _WINDOW:
                 near.append((abs(distance), c_start, c_end, family))
         if not near:
             continue
         near.sort()
         dist, c_start, c_end, family = near[0]
-        before = c_end <= tok.start()
+        before = c_end <= start
         side = "L" if before else "R"
-        feats = ["bias", *value_features(value), f"ent:{_entropy(value)}"]
+        kind = _value_class(value, groups)
+        feats = ["bias", *value_features(value), f"ent:{_entropy(value)}", f"v:{kind}"]
         feats += [f"cue:{family}:{side}:{min(dist, 6)}", f"cue:{family}", f"side:{side}"]
         feats += sorted({f"fam:{f}" for _, _, _, f in near})
-        gap = text[c_end : tok.start()] if before else text[tok.end() : c_start]
-        if before and _NAMED.search(gap):
-            continue  # "port: 5432", "the product code is 4471": a value, not the key's
-        if family == "net" and _NAMED.search(text[max(0, c_start - 25) : c_start]):
-            continue  # "il nome della rete wifi è Casa-5G": the network's name
-        if value.isdigit() and i and _PRODUCT.search(tokens[i - 1].group(0)):
-            continue  # "FRITZ!Box 7590", "iPhone 15": a product's model number
-        if _ORDER.search(text[tok.end() : tok.end() + 30]):
-            continue  # "645174 (para el pedido)": a number for an order
+        gap = text[c_end:start] if before else text[end:c_start]
+        if _not_a_key(text, tokens, i, (start, end, value), (c_start, family, gap, before)):
+            continue
         feats += _between(gap)
-        left = text[max(0, tok.start() - 40) : tok.start()].split()[-1:]
-        right = text[tok.end() : tok.end() + 40].split()[:1]
+        left = text[max(0, start - 40) : start].split()[-1:]
+        right = text[end : end + 40].split()[:1]
         feats += [f"l1:{fold_word(w.strip(_TRIM))}" for w in left]
         feats += [f"r1:{fold_word(w.strip(_TRIM))}" for w in right]
         if not right:
             feats.append("last")
-        feats += _context(text, tok.start(), tok.end(), flags)
-        out.append(Pair(tok.start(), tok.end(), tuple(feats)))
+        feats += _context(text, start, end, flags)
+        out.append(Pair(start, end, tuple(feats)))
     return out
+
+
+def _not_a_key(
+    text: str,
+    tokens: list[re.Match[str]],
+    i: int,
+    candidate: tuple[int, int, str],
+    cue: tuple[int, str, str, bool],
+) -> bool:
+    """The candidate is a value, but not the key word's: a name, a port, a product's model,
+    an order's number, a quantity, a price, an hour or a phone number."""
+    start, end, value = candidate
+    c_start, family, gap, before = cue
+    if before and _NAMED.search(gap):
+        return True  # "port: 5432", "the product code is 4471": a value, not the key's
+    if family == "net" and _NAMED.search(text[max(0, c_start - 25) : c_start]):
+        return True  # "il nome della rete wifi è Casa-5G": the network's name
+    if value.isdigit() and i and _PRODUCT.search(tokens[i - 1].group(0)):
+        return True  # "FRITZ!Box 7590", "iPhone 15": a product's model number
+    if _ORDER.search(text[end : end + 30]):
+        return True  # "645174 (para el pedido)": a number for an order
+    if _VERSION.fullmatch(value):
+        return True  # "policy v2.1-Final", "firmware 7.57": a version
+    if _plain_quantity(text, start, end, value):
+        return True  # "1299 €", "1714 days ago", "fattura n. 3319", "the alarm clock: 0645"
+    if _phone_number(text, start, value):
+        return True  # "Telefono del veterinario: 0575 547438": a phone number
+    return False
+
+
+# A group of one to four digits, the last of a run perhaps closing a clause.
+_GROUP = re.compile(r"\d{1,4}[,.;]?")
+
+
+def _values(tokens: list[re.Match[str]]) -> list[tuple[int, int, int, str, int]]:
+    """(token index, start, end, value, digit groups) for every token, and for every run of
+    digit groups said apart ("73 57", "0 6 5 1", "6927 0215") the run as one value."""
+    out: list[tuple[int, int, int, str, int]] = []
+    run: list[int] = []
+    long_run: set[int] = set()
+    for i, tok in enumerate([*tokens, None]):
+        raw = tok.group(0) if tok is not None else ""
+        if (
+            tok is not None
+            and _GROUP.fullmatch(raw)
+            and not (run and tokens[run[-1]].group(0)[-1] in ",.;")
+        ):
+            run.append(i)
+        else:
+            if len(run) >= 2:
+                digits = "".join(tokens[j].group(0).strip(_TRIM) for j in run)
+                if 4 <= len(digits) <= 8:
+                    value = " ".join(tokens[j].group(0).strip(_TRIM) for j in run)
+                    first, last = tokens[run[0]], tokens[run[-1]]
+                    out.append((run[0], first.start(), last.end(), value, len(run)))
+                elif len(digits) > 8:  # a phone number or a card said in groups: no part is a code
+                    long_run.update(run)
+            run = [i] if tok is not None and _GROUP.fullmatch(raw) else []
+        if tok is None:
+            break
+        value = raw.strip(_TRIM) if raw[-1:] not in "#*!?" else raw.lstrip(_TRIM)
+        out.append((i, tok.start(), tok.end(), value, 1))
+    return [value for value in out if value[0] not in long_run or value[4] > 1]
+
+
+# After a phone's word: up to three words, ':', then the number's groups so far.
+_PHONE_GAP = re.compile(r"(?:\s+[^\s\d:]+){0,3}\s*:\s*[+\d\s().-]*|[+\d\s().-]*")
+
+
+def _phone_number(text: str, start: int, value: str) -> bool:
+    """A number after a phone's word: seven digits or more, or any part of the number a
+    labelled phone's word gives ("teléfono del enólogo: +54 9 261 992-1014"), unless a key
+    word names the phone's own code."""
+    if any(ch.isalpha() for ch in value):
+        return False
+    said = list(_PHONE.finditer(text, max(0, start - 40), start))
+    if not said or _CUES.search(text, max(0, said[-1].start() - 25), said[-1].start()):
+        return False  # none, or a phone's code: "el pin del móvil: 4471", "PUK de la SIM"
+    digits = sum(ch.isdigit() for ch in value)
+    if digits >= 7 and digits == len(value.lstrip("+").replace(" ", "").replace("-", "")):
+        return True
+    return _PHONE_GAP.fullmatch(text, said[-1].end(), start) is not None
+
+
+# A number's unit or currency after it, a currency or a number's mark before it, a clock's
+# time: a quantity, a price, a numbered document or an hour, not a code.
+_UNIT_AFTER = re.compile(
+    r"(?i)\s*(?:€|eur|euros?|\$|£|usd|dollars?|pesos?|reais|francs?|chf|kr|"
+    r"(?:days?|d[íi]as|jours?|giorni|tage?n?|weeks?|semanas?|semaines?|settimane|wochen|"
+    r"months?|meses|mois|mesi|monate?n?|years?|años|anos|ans|anni|jahren?|hours?|horas?|"
+    r"heures?|ore|stunden?|minutes?|minutos?|minuti|minuten|times|veces|vezes|fois|volte|mal|"
+    r"people|personas|pessoas|personnes|persone|personen|kg|km|mb|gb|tb|ms|mm|cm)(?!\w))"
+)
+_VERSION = re.compile(r"(?i)v?\d{1,3}(?:\.\d{1,4}){1,3}(?:[-+][a-z]\w*)?")
+_MARK_BEFORE = re.compile(r"(?i)(?:[€$£]|(?<!\w)(?:n|no|nr|núm|num)[.º°]|(?<!\w)n[º°])\s*$")
+_CLOCK = re.compile(
+    r"(?i)(?<!\w)(?:at|à|a las|às|as|alle|um|clock|réveil|reveil|despertador|sveglia|wecker|"
+    r"from|de|desde|until|till|hasta|bis|jusqu'à|fino alle|até)\W*$"
+)
+
+
+_TOLD_HOUR = re.compile(
+    r"(?i)(?<!\w)(?:at|à|a las|às|alle|um)\s+(?:[01]\d|2[0-3])[:.h]?[0-5]\d(?!\w)"
+)
+
+
+def _plain_quantity(text: str, start: int, end: int, value: str) -> bool:
+    """A price, a count with its unit, a numbered document or a time of day."""
+    if any(ch.isalpha() for ch in value) or not any(ch.isdigit() for ch in value):
+        return False
+    if _UNIT_AFTER.match(text, end) or _MARK_BEFORE.search(text, max(0, start - 6), start):
+        return True
+    clock = re.fullmatch(r"([01]\d|2[0-3])[:.h]?([0-5]\d)", value)
+    if clock is None:
+        return False
+    if _CLOCK.search(text, max(0, start - 14), start):
+        return True
+    # Another hour told as one ("opens at 0730 and … to 1800"): a round hour is one too.
+    return clock.group(2) in ("00", "15", "30", "45") and _TOLD_HOUR.search(text) is not None
+
+
+def _value_class(value: str, groups: int) -> str:
+    """A coarse class of the value's shape: digits by length, digit groups, a word with
+    digits, mixed case."""
+    if groups > 1:
+        return "groups"
+    digits = sum(ch.isdigit() for ch in value)
+    letters = sum(ch.isalpha() for ch in value)
+    if digits == len(value):
+        return "d3" if digits <= 3 else "d4" if digits == 4 else "d6" if digits <= 6 else "d9"
+    if digits and not letters:
+        return "dsym"
+    if letters >= 3 and digits:
+        return "word_digits" if value[:3].isalpha() else "mixed_digits"
+    if any(ch.isupper() for ch in value[1:]) and any(ch.islower() for ch in value):
+        return "mixed_case"
+    return "symbols"
 
 
 def pair_features(names: tuple[str, ...]) -> np.ndarray:

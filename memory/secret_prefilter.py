@@ -343,7 +343,29 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
         if _DIGIT.search(texts[i]):
             hits.add(i)
     hits.update(i for i, text in enumerate(texts) if i not in hits and _word_lines(text))
+    hits.update(_account_values(texts, words, starts, hits))
     return sorted(hits)
+
+
+def _account_values(
+    texts: Sequence[str], words: bytes, starts: list[int], hits: set[int]
+) -> set[int]:
+    """Texts with a value of letters and digits beside an account's word ("PayPal: entro con
+    el correo del taller y wombatCharco8"): the learned scorer reads those pairs."""
+    found: set[int] = set()
+    for m in _ACCOUNT_WORD.finditer(words):
+        i = _line_of(starts, m.start())
+        if i not in hits and i not in found and _LETTERS_AND_DIGITS.search(texts[i]):
+            found.add(i)
+    return found
+
+
+_ACCOUNT_WORD = re.compile(
+    rb"(?<![a-z0-9\x80-\xff])(?:accounts?|admin|administrator|e ?mail|mail|profile|cuentas?|"
+    rb"correo|perfil|konto|benutzerkonto|postfach|compte|courriel|messagerie|conta|profilo|"
+    rb"posta)(?![a-z0-9\x80-\xff])"
+)
+_LETTERS_AND_DIGITS = re.compile(r"(?<!\S)[^\W\d_]{3}\w*\d|\d\w*[^\W\d_]{3}")
 
 
 _NEW_ONE = re.compile(rb"\b(?:new one|nueva es|nuevo es|la nueva|el nuevo|new pin|new code)\b")

@@ -95,6 +95,34 @@ _CODE_TO_OPEN = LazyPattern(
 )
 
 
+# A code, then the pad it is typed on: "is 73 57 on the keypad", "usa el 49627 en el
+# teclado", "usa il 6679 sul tastierino", "1234 am Tastenfeld", "0451 sur le digicode".
+_PAD = (
+    r"key ?pad|pin ?pad|number pad|keyboard|teclado|tastierino|tastiera|clavier|digicode|"
+    r"tastenfeld|ziffernblock|zahlenfeld|tastatur|keypad"
+)
+_CODE_ON_PAD = LazyPattern(
+    lambda: (
+        rf"(?i)(?<![\w.,:/-])(?P<value>{CODE}){CODE_END}\s+(?:on|into|at|in|en|no|na|sul|"
+        rf"sulla|nel|nella|sur|dans|am|auf|an|im|ins|in)\s+(?:(?:the|el|la|o|a|il|le|l['’]|dem|"
+        rf"der|das|den)\s*)?(?:\w+\s+)?(?:{_PAD})(?!\w)"
+    )
+)
+
+
+def _code_on_pad(text: str) -> bool:
+    for m in _CODE_ON_PAD.finditer(text):
+        value = m.group("value")
+        if re.fullmatch(r"\d{1,3}", value) or YEAR.fullmatch(value):
+            continue  # "all 104 keys on the keyboard": a count; "the 2024 keyboard": a year
+        before = " ".join(text[max(0, m.start() - 40) : m.start()].split()[-2:])
+        if _CALLED.search(before) or _NOT_CODE.search(before):
+            continue
+        if " " in value or stands_alone(text, m.start("value"), m.end("value")):
+            return True
+    return False
+
+
 def _code_to_open(text: str) -> bool:
     for m in _CODE_TO_OPEN.finditer(text):
         value = m.group("value")
@@ -106,6 +134,8 @@ def _code_to_open(text: str) -> bool:
 
 
 def typed_code(text: str) -> bool:
+    if _code_on_pad(text):
+        return True
     named = OPENS.search(text) is not None
     if named and _code_to_open(text):
         return True

@@ -38,6 +38,7 @@ SETS = {
     "v5": ("frozen_v5.jsonl",),
     "v6": ("frozen_v6.jsonl",),
     "v7": ("frozen_v7.jsonl",),
+    "v8": ("frozen_v8.jsonl",),
 }
 THRESHOLDS = (0.5, 0.7, 0.8, 0.9, 0.95)
 

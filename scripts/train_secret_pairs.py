@@ -72,8 +72,8 @@ def samples(rows: list[dict[str, str]]) -> tuple[list[np.ndarray], np.ndarray]:
 
 
 OTHERS = bool(int(os.environ.get("PAIRS_OTHERS", "0")))
-L2 = float(os.environ.get("PAIRS_L2", "3e-3"))
-STEPS = int(os.environ.get("PAIRS_STEPS", "300"))
+L2 = float(os.environ.get("PAIRS_L2", "1e-3"))
+STEPS = int(os.environ.get("PAIRS_STEPS", "1000"))
 
 
 def fit(xs: list[np.ndarray], y: np.ndarray) -> np.ndarray:

@@ -73,3 +73,41 @@ def test_the_rules_alone_can_be_measured_beside_the_guard() -> None:
     )
     assert rule_scan([text]) == [[]]
     assert find_secrets(text) == [LEARNED_KIND]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the venue said the back entrance for suppliers is 73 57 on the keypad",
+        "para entrar por la persiana de atrás usa el 49627 en el teclado de la izquierda",
+        "Marco, per entrare nel capannone usa il 6679 sul tastierino",
+        "Mamá, el pin de tu móvil nuevo lo dejé en 654896, apúntalo en la agenda",
+    ],
+)
+def test_codes_on_a_keypad_and_a_phones_own_pin_are_refused(text: str) -> None:
+    assert find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "teléfono del enólogo: +54 9 261 992-1014",
+        "Telefono del veterinario apistico: 0575 547438, cellulare 368 310 2831",
+        "Price of the safe: 1299 €, the keypad one",
+        "password changed: 1714 days ago",
+        "alarme déclenchée à 02:15, intervention n° 7713",
+        "password policy v2.1-Final applies from monday",
+        "login page is at /admin/login2024",
+        "press 5 on the keypad, then wait for the beep",
+        "bought the new 2024 keyboard for the admin office",
+    ],
+)
+def test_phone_numbers_prices_counts_versions_and_paths_pass(text: str) -> None:
+    assert find_secrets(text) == []
+
+
+def test_digit_groups_said_apart_are_one_candidate() -> None:
+    text = "el código de recuperación: 1165 3971"
+    assert "1165 3971" in [text[p.start : p.end] for p in pairs(text)]
+    long = "phone code: 933 567 692 412"
+    assert [long[p.start : p.end] for p in pairs(long)] == []

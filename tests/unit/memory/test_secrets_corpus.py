@@ -137,9 +137,11 @@ def test_eighth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v8: written by someone who saw neither the rules nor any earlier set (eight new
     owners, six languages, 55 kinds), read once before a round's changes (recall 228/252 =
     0.905, false refusals 1/204 = 0.005) and once after them (235/252 = 0.933, 1/204).
+    Its misses were then studied by mechanism (codes typed on a keypad, digit groups, values
+    bound to an account) and it joined the learned scorer's fit: 243/252 = 0.964, 1/204.
     Training data from here on: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v8.jsonl"))
-    assert recall >= 235 / 252 and false_refusals <= 1 / 204
+    assert recall >= 243 / 252 and false_refusals <= 1 / 204
 
 
 @pytest.mark.xfail(strict=True, reason="eighth set when read: recall 0.933 (target 0.98 missed)")

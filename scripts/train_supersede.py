@@ -4,7 +4,7 @@
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
-``frozen_v7_pairs``; all of them are training data now; sets written elsewhere measure the
+``frozen_v8_pairs``; all of them are training data now; sets written elsewhere measure the
 result). Pairs a cue holds back (memory/update_cues.py), pairs under ``FLOOR``, pairs whose
 values are of another kind (``other_attribute``), pairs about another person
 (``memory.pair_slots.other_person``) and pairs about the value itself, another of its things
@@ -18,6 +18,7 @@ held-out writer's at several thresholds, with the cues and the floor applied as 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -49,6 +50,7 @@ SETS = {
     "v5": ("frozen_v5_pairs.jsonl",),
     "v6": ("frozen_v6_pairs.jsonl",),
     "v7": ("frozen_v7_pairs.jsonl",),
+    "v8": ("frozen_v8_pairs.jsonl",),
 }
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2
@@ -70,6 +72,15 @@ def load() -> list[dict[str, Any]]:
                 if line.strip():
                     rows.append({**json.loads(line), "set": source})
     return rows
+
+
+def corpus_sha256() -> str:
+    """The hash of the pair files the weights are fitted on, in ``SETS`` order."""
+    digest = hashlib.sha256()
+    for names in SETS.values():
+        for name in names:
+            digest.update((DATA / name).read_bytes())
+    return digest.hexdigest()
 
 
 def main() -> None:
@@ -129,6 +140,7 @@ def main() -> None:
     ]
     print(f"{'pooled':16} " + "  ".join(cells))
     w = fit(x[gate], y[gate])
+    print(f'CORPUS_SHA256 = "{corpus_sha256()}"')
     print("WEIGHTS = np.array(")
     print(f"    {np.round(w[:8], 4).tolist()}")
     print(f"    + {np.round(w[8:], 4).tolist()}")

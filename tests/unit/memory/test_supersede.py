@@ -123,3 +123,19 @@ def test_a_value_of_another_kind_is_another_attribute(old: str, new: str) -> Non
 )
 def test_a_value_of_the_same_kind_changed_is_still_an_update(old: str, new: str) -> None:
     assert is_update(old, new, 0.6), update_probability(old, new, 0.6)
+
+
+def test_the_weights_name_the_pairs_they_were_fitted_on() -> None:
+    """A labelled pairs set added or changed without refitting fails here: run
+    scripts/train_supersede.py and paste its CORPUS_SHA256 and WEIGHTS."""
+    import importlib.util
+    from pathlib import Path
+
+    from memory.supersede import CORPUS_SHA256
+
+    script = Path(__file__).resolve().parents[3] / "scripts" / "train_supersede.py"
+    spec = importlib.util.spec_from_file_location("train_supersede", script)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.corpus_sha256() == CORPUS_SHA256

@@ -15,7 +15,7 @@ import re
 
 from memory.folding import fold
 
-__all__ = ["other_person", "relations"]
+__all__ = ["other_person", "relations", "their_own"]
 
 _WORD = re.compile(r"[a-zñ0-9]+(?:[./:@+-][a-zñ0-9]+)*")
 # Nouns that name a person by their relation to someone: a closed class in both languages,
@@ -171,3 +171,28 @@ def other_person(old: str, new: str) -> bool:
         if relations(thing) and _lemma(thing) in old_lemmas:
             return True
     return False
+
+
+_THEIR = re.compile(r"\b(?:his|her|their|su|sus)\s+([a-zñ0-9-]+)(?:\s+([a-zñ0-9-]+))?")
+_PRONOUNS = frozenset("i we you he she they it this that there so and but".split())
+
+
+def their_own(old: str, new: str) -> bool:
+    """The new statement opens with someone the fact does not name and gives *their* thing
+    of the fact's kind a value: "Doris switched her doctor to Dr. Osei" (Walt's doctor),
+    "bob at the club replaced his APC with an Eaton" (Walt's UPS is an APC)."""
+    old_words = set(_words(old))
+    old_lemmas = {_lemma(w) for w in old_words} | old_words
+    spoken = [w for w in _words(new) if w not in _LEADING]
+    if not spoken or spoken[0] in old_lemmas or spoken[0] in _PRONOUNS:
+        return False
+    if _relation(spoken[0]) or re.search(r"(?:ed|ing)$", spoken[0]):
+        return False  # "my sister…" is other_person's; "replaced his…" opens with a verb
+    folded = fold(new).replace("’", "'")
+    head = " ".join(spoken[:5])
+    return any(
+        m.start() < len(head) + 8 and _lemma(thing) in old_lemmas
+        for m in _THEIR.finditer(folded)
+        for thing in m.groups()
+        if thing
+    )

@@ -25,7 +25,7 @@ import re
 
 from memory.folding import fold
 
-__all__ = ["about_the_value", "another_attribute_of", "someone_else"]
+__all__ = ["about_the_value", "another_attribute_of", "another_instance", "someone_else"]
 
 _WORD = re.compile(r"[a-zñ0-9]+(?:[./:@+-][a-zñ0-9]+)*(?:'s\b|'(?![a-zñ]))?")
 # Words before what a statement is about: articles, possessives, openers.
@@ -174,3 +174,78 @@ def another_attribute_of(old: str, new: str) -> bool:
     if any(fold(w) == thing and w[:1].isupper() for w in written):
         return False  # a name: "Firewall's OPNsense now"
     return not _GONE_WORDS.search(fold(new).replace("’", "'"))
+
+
+# Words that join a subject's parts or say a change, not what the subject is.
+_NOT_A_PART = frozenset(
+    "of on for in at de del en para con with to new nuevo nueva nuevos nuevas now ahora ya "
+    "old viejo vieja se".split()
+)
+
+
+# Words that say a change or its time: a subject ends before them.
+_CHANGE_OR_TIME = frozenset(
+    "ya no not now ahora desde since from today hoy then entonces finally al final".split()
+)
+
+
+def _subject(text: str) -> list[str] | None:
+    """The words before a statement's first linking verb, when it opens with them in one
+    clause and says no change before it: "the support bot LoRA rank" (is 16), "el aparato
+    de TENS nuevo" (es un Compex); not "desde enero la sesión" (cuesta 45€)."""
+    clause = re.split(r"[,;:()!?]| - ", fold(text).replace("’", "'"))[0]
+    words = [_bare(w) for w in _WORD.findall(clause)]
+    for index, word in enumerate(words[:7]):
+        if word in _CHANGE_OR_TIME:
+            return None
+        # "se" links only in "se llama"; "la pistola barata se rompió" says an event.
+        if index and word in _LINK and (word != "se" or words[index + 1 : index + 2] == ["llama"]):
+            return [w for w in words[:index] if w]
+    return None
+
+
+def _said(text: str) -> set[str]:
+    """Stems of a text's words and of their hyphenated parts, and the initials of each run
+    of two or three words ("access points" / "aps")."""
+    words = [_bare(w) for w in _words(text)]
+    parts = [p for w in words for p in re.split(r"[-./]", w) if p]
+    said = {_stem(w) for w in words + parts}
+    for n in (2, 3):
+        said |= {"".join(w[0] for w in parts[i : i + n]) for i in range(len(parts) - n + 1)}
+    return said
+
+
+def _unsaid(parts: set[str], said: set[str]) -> set[str]:
+    """The parts no said word is, begins or abbreviates ("ferm" for "fermentation")."""
+    return {
+        p
+        for p in parts
+        if p not in said
+        and not any(len(w) >= 3 and (w.startswith(p) or p.startswith(w)) for w in said)
+        and not (p.endswith("s") and p[:-1] in said)
+    }
+
+
+def another_instance(old: str, new: str) -> bool:
+    """``new`` states a value for a sibling of ``old``'s subject: the same thing told apart
+    by another word — "Winter thermostat setting is 70°F" / "Summer thermostat setting is
+    76°F", "The support bot LoRA rank is 16" / "lora dropout on the support bot is 0.05",
+    "El aparato de ultrasonidos es …" / "el aparato de TENS nuevo es …". Both subjects
+    share a word, and each has one the other text never says. The fact's holders (names
+    written with a capital, "Walt's") are left out: a change is often told in the first
+    person. A statement that names the fact's value is about it ("new soldering setup is a
+    Pinecil, the hakko went to my grandson")."""
+    old_subject, new_subject, slots = _subject(old), _subject(new), _parts(old)
+    if not old_subject or not new_subject or slots is None:
+        return False
+    if {_stem(w) for w in slots[1]} & _said(new):
+        return False  # it names the fact's value: "new brother printer …, the hp is gone"
+    holders = {fold(w) for w in re.findall(r"[\w-]+", old) if w[:1].isupper()}
+    holders |= {_bare(w) for w in _words(old) if w.endswith(("'s", "'"))}
+    old_parts = {_stem(w) for w in old_subject if w not in holders and w not in _NOT_A_PART}
+    new_parts = {_stem(w) for w in new_subject if w not in _NOT_A_PART}
+    old_parts -= {_stem(w) for w in _OPENERS}
+    new_parts -= {_stem(w) for w in _OPENERS}
+    if not old_parts & new_parts:
+        return False
+    return bool(_unsaid(old_parts, _said(new))) and bool(_unsaid(new_parts, _said(old)))

@@ -78,8 +78,13 @@ _SAME = re.compile(
     r"\b(?:still|as usual|as always|same as|nothing changed|no change|unchanged|"
     r"just confirming|confirm\w*|sigue|siguen|sigo|como siempre|sin cambios|"
     r"no ha cambiado|lo mismo|seguimos|continuamos|sticking with|staying with|"
-    r"nos quedamos (?:con|en)|me quedo (?:con|en)|no cambiamos|no cambia|not changing|"
-    r"did ?n'?t change|wo ?n'?t change|al final no)\b",
+    r"nos quedamos (?:con|en)|me quedo (?:con|en)|(?<!ya )no cambiamos|(?<!ya )no cambia|"
+    r"not changing|"
+    r"did ?n'?t change|wo ?n'?t change|al final no|"
+    # A change word said with a negation: "no lo cambio por nada", "won't be switching".
+    r"(?<!ya )no (?:lo |la |los |las |me |nos |te )?(?:cambi\w*|mud\w*|muev\w*|pas\w* a)|"
+    r"(?:not|never|wo ?n'?t|would ?n'?t|do ?n'?t|will not|do not) (?:be |ever )?"
+    r"(?:chang\w*|switch\w*|mov\w*|replac\w*))\b",
     re.IGNORECASE,
 )
 _TRIAL = re.compile(

@@ -30,8 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
-from memory.pair_slots import other_person  # noqa: E402
-from memory.pair_topic import another_attribute_of, someone_else  # noqa: E402
+from memory.pair_replaced import replaces_another_value  # noqa: E402
+from memory.pair_slots import other_person, their_own  # noqa: E402
+from memory.pair_topic import (  # noqa: E402
+    another_attribute_of,
+    another_instance,
+    someone_else,
+)
 from memory.supersede import (  # noqa: E402
     CONFIDENT,
     FLOOR,
@@ -110,6 +115,9 @@ def main() -> None:
             and not someone_else(r["old"], r["new"])
             and not about_its_value(r["old"], r["new"])
             and not another_attribute_of(r["old"], r["new"])
+            and not another_instance(r["old"], r["new"])
+            and not their_own(r["old"], r["new"])
+            and not replaces_another_value(r["old"], r["new"])
             for r, s in zip(rows, sims, strict=True)
         ]
     )

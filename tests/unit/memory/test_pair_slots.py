@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.pair_slots import other_person, relations
+from memory.pair_slots import other_person, relations, their_own
 from memory.supersede import is_update
 
 
@@ -57,3 +57,19 @@ def test_a_thing_that_owns_is_no_person_and_relations_meet_across_languages() ->
         "Mi mujer trabaja en el hospital", "Mi esposa ahora trabaja en la clínica"
     )
     assert other_person("My car is a 2015 Skoda", "Ana's car is a Tesla now")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("Ana's dentist is Dr. Bell.", "Marcus switched his dentist to Dr. Ruiz", True),
+        ("My bike is a Brompton.", "kate from work sold her brompton", True),
+        ("El gestor de Pilar es Ramón.", "Hugo ha cambiado su gestor por otro", True),
+        # The fact's own holder, or the user, or a verb opening the statement.
+        ("Ana's dentist is Dr. Bell.", "Ana switched her dentist to Dr. Ruiz", False),
+        ("My bike is a Brompton.", "sold my brompton, riding a Tern now", False),
+        ("The office UPS is an APC.", "replaced its APC battery pack", False),
+    ],
+)
+def test_someone_elses_own_thing(old: str, new: str, expected: bool) -> None:
+    assert their_own(old, new) is expected

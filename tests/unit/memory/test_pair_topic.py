@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from memory.pair_topic import about_the_value, another_attribute_of, someone_else
+from memory.pair_topic import (
+    about_the_value,
+    another_attribute_of,
+    another_instance,
+    someone_else,
+)
 from memory.supersede import about_its_value, is_update
 from memory.update_cues import holding_back
 
@@ -109,3 +114,30 @@ def test_the_morning_is_a_time_of_day_not_tomorrow() -> None:
 
 def test_staying_is_a_restatement() -> None:
     assert holding_back("al final me quedo en la clínica del centro") == "same"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # A sibling of the subject: the same thing told apart by another word.
+        ("The spring fertiliser dose is 20 g.", "The autumn fertiliser dose is 15 g.", True),
+        (
+            "The staging DB password is rotated monthly.",
+            "prod db password on the cluster is vault-managed",
+            True,
+        ),
+        ("El seguro del coche es con Mapfre.", "el seguro de la moto es con Allianz", True),
+        # The same subject, said shorter, longer or abbreviated, or naming the old value.
+        (
+            "The staging DB password is rotated monthly.",
+            "the staging db password is weekly now",
+            False,
+        ),
+        ("The fermentation fridge is set to 18°C.", "ferm fridge is set to 20 from today", False),
+        ("The office printer is an HP.", "new canon printer is in, the hp is gone", False),
+        ("El seguro del coche es con Mapfre.", "desde enero el seguro es con Allianz", False),
+        ("La reunión de equipo es los lunes.", "la reunión se mueve a los martes", False),
+    ],
+)
+def test_a_sibling_of_the_subject(old: str, new: str, expected: bool) -> None:
+    assert another_instance(old, new) is expected

@@ -139,3 +139,29 @@ def test_the_weights_name_the_pairs_they_were_fitted_on() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.corpus_sha256() == CORPUS_SHA256
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("La clase cuesta 25€.", {"money"}),
+        ("las clases ahora duran 50 minutos", {"duration"}),
+        ("renueva cada 6 meses", {"duration"}),
+        ("timeout is 45 seconds", {"duration"}),
+        ("the server has 256 gigs", {"size"}),
+        ("ya está a 16", {"number"}),
+        ("runs on pve2 at v1.2.3", {"version"}),
+    ],
+)
+def test_values_are_typed(text: str, kinds: set[str]) -> None:
+    from memory.supersede import value_types
+
+    assert value_types(text) == kinds
+
+
+def test_a_bare_number_may_be_any_numeric_value_but_not_a_day() -> None:
+    from memory.supersede import other_attribute
+
+    assert not other_attribute("La clase cuesta 25 euros.", "la clase ya está a 28")
+    assert other_attribute("Nora swims on Tuesdays.", "nora moved up to level 4")
+    assert other_attribute("La clase cuesta 25€.", "las clases ahora duran 50 minutos")

@@ -108,3 +108,19 @@ def test_the_same_subject_changed_for_good_still_supersedes(
 )
 def test_a_start_date_is_lasting_and_a_place_is_not(text: str, cue: str | None) -> None:
     assert holding_back(text) == cue
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lidl de siempre, no la cambio por nada",
+        "never switching away from fastmail",
+        "we won't be moving the standup",
+    ],
+)
+def test_a_change_word_said_with_a_negation_keeps_the_value(text: str) -> None:
+    assert holding_back(text) == "same"
+
+
+def test_ya_no_is_still_a_change() -> None:
+    assert holding_back("ya no cambiamos nada a mano, lo hace el script") is None

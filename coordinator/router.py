@@ -184,6 +184,16 @@ _AT_HAND = re.compile(
     r"aqu[ií]|abajo|arriba|siguiente|hemos (?:hablado|dicho|visto)|lo de)\b",
     re.IGNORECASE,
 )
+# "this month", "este mes": a time, not material at hand ("la factura de este mes").
+_TIME_SAID = re.compile(
+    r"\b(?:this|that|next|last|este|esta|ese|esa)\s+(?:month|year|week|weekend|quarter|"
+    r"morning|afternoon|evening|mes|a[nñ]o|semana|finde|fin de semana|trimestre|curso|"
+    r"ma[nñ]ana|tarde|noche)\b",
+    re.IGNORECASE,
+)
+# The material comes quoted with the request ("summarize this for me: \"…\"",
+# "tradúceme esto: «…»"): one turn holds all it needs, nothing to keep for the session.
+_ENCLOSED = re.compile(r":\s*[\"“'«]")
 _NOT_NOW = re.compile(
     r"\b(?:always|never|unless|from now on|going forward|every time|whenever|by default|"
     r"tomorrow|tonight|later|next week|this week|this (?:morning|afternoon|evening)|yesterday|"
@@ -379,7 +389,7 @@ class Router:
             return Route("daily", "task", f"rule: a reminder ({_quote(cue)})")
         cue = _REQUEST.search(text)
         if cue and not _NOT_NOW.search(text):
-            if _AT_HAND.search(text):
+            if _AT_HAND.search(_TIME_SAID.sub(" ", text)) and not _ENCLOSED.search(text):
                 return Route("session", "task", f"rule: work asked for this chat ({_quote(cue)})")
             return Route("none", "request", f"rule: a one-off request ({_quote(cue)})")
         cue = _SKILL.search(text) or _TRIGGER.search(text)

@@ -425,6 +425,12 @@ def test_a_common_word_of_a_project_inside_a_sentence_decides_nothing_alone() ->
         "write me a quick birthday message for my brother",
         "escríbeme un mensaje para felicitar a mi prima",
         "hazme una lista de la compra para una paella para 6",
+        # A time said with a demonstrative is no material at hand; quoted material comes
+        # with the request itself.
+        "escríbeme un correo para Luis pidiéndole el parte de horas de este mes",
+        "make me a summary of this month's sales",
+        'translate this into Spanish: "the parcel is on its way"',
+        "tradúceme esto al inglés: «el pedido ya está en camino»",
     ],
 )
 def test_a_one_off_request_is_not_remembered(text: str) -> None:

@@ -29,7 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memory.dedupe import Thresholds, differs_in_specifics  # noqa: E402
+from memory.dedupe import Thresholds  # noqa: E402
 from memory.pair_replaced import replaces_another_value  # noqa: E402
 from memory.pair_slots import other_person, their_own  # noqa: E402
 from memory.pair_topic import (  # noqa: E402
@@ -41,6 +41,7 @@ from memory.supersede import (  # noqa: E402
     CONFIDENT,
     FLOOR,
     about_its_value,
+    differs_in_values,
     other_attribute,
     pair_features,
 )
@@ -109,7 +110,7 @@ def main() -> None:
         [
             holding_back(r["new"]) is None
             and s >= FLOOR
-            and not (s >= confirm and not differs_in_specifics(r["old"], r["new"]))
+            and not (s >= confirm and not differs_in_values(r["old"], r["new"]))
             and not other_attribute(r["old"], r["new"])
             and not other_person(r["old"], r["new"])
             and not someone_else(r["old"], r["new"])

@@ -165,3 +165,17 @@ def test_a_bare_number_may_be_any_numeric_value_but_not_a_day() -> None:
     assert not other_attribute("La clase cuesta 25 euros.", "la clase ya está a 28")
     assert other_attribute("Nora swims on Tuesdays.", "nora moved up to level 4")
     assert other_attribute("La clase cuesta 25€.", "las clases ahora duran 50 minutos")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "similarity"),
+    [
+        ("El taller de cerámica es los jueves.", "el taller de cerámica pasa a los viernes", 0.85),
+        ("The standup lasts 30 minutes.", "standup reduced to 15 minutes", 0.8),
+        ("La entrega del proyecto es en mayo.", "la entrega se adelanta a abril", 0.7),
+    ],
+)
+def test_a_value_moved_up_down_earlier_or_later_is_an_update(
+    old: str, new: str, similarity: float
+) -> None:
+    assert is_update(old, new, similarity), update_probability(old, new, similarity)

@@ -124,3 +124,36 @@ class LongTermMemory:
                 {self.file.path: memory_text, self.archive_file.path: archive_text},
             )
         return records
+
+    def unarchive(self, entry_id: str) -> Record:
+        """Move an archived entry back into MEMORY.md, active (no longer superseded), in the
+        section of its kind — one journaled change, as ``archive_many`` in reverse."""
+        with self.file.lock(), self.archive_file.lock():
+
+            def take(doc: Document) -> list[Entry]:
+                entries = self.archive_file.entries_in(doc, [entry_id])
+                self.archive_file.remove_in(doc, [entry_id])
+                return entries
+
+            entries, archive_text, archive_snap = self.archive_file.plan(take)
+
+            def put(doc: Document) -> None:
+                for entry in entries:
+                    back = entry.with_meta(archived=None, reason=None, superseded_by=None)
+                    kind = back.get("kind") or ""
+                    section = self.file.kind_sections.get(kind, self.file.default_section)
+                    doc.insert_in_section(back, section)
+
+            _, memory_text, memory_snap = self.file.plan(put)
+            for store, snap in ((self.file, memory_snap), (self.archive_file, archive_snap)):
+                if read_snapshot(store.path).digest != snap.digest:
+                    raise DirtyFileError(
+                        f"{store.rel} changed on disk while labmem restored an entry; nothing "
+                        "was written. Save your edits and run the command again."
+                    )
+                store.backup()
+            self.journal.commit(
+                "unarchive",
+                {self.file.path: memory_text, self.archive_file.path: archive_text},
+            )
+        return self.file.get(entry_id)

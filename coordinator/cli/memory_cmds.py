@@ -114,8 +114,10 @@ def restore(ctx: click.Context, entry_id: str, as_json: bool) -> None:
         record, newer = restore_entry(lab, entry_id)
     if as_json:
         emit_json({"id": record.id, "no_longer_superseded_by": newer})
-    else:
+    elif newer:
         click.echo(f"restored: {record.id} (was superseded by {newer}): {record.text}")
+    else:
+        click.echo(f"restored: {record.id} (back from the archive): {record.text}")
 
 
 @cli.command()

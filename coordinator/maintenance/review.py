@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memory.dedupe import content_words, differs_in_specifics
+from memory.layers import layer_of_id
 from memory.prune import plan_pruning
 from memory.supersede import other_attribute, update_probability
 from memory.usage import UsageLog
@@ -168,10 +169,25 @@ def supersede_entry(lab: Lab, old_id: str, new_id: str) -> Record:
 
 def restore_entry(lab: Lab, old_id: str) -> tuple[Record, str]:
     """Undo a supersede: ``old_id`` is active again and the entry that replaced it no longer
-    says it does (both stay). Returns the restored record and the other entry's id."""
-    from memory.errors import InvalidInputError
+    says it does (both stay). An entry ``distill`` has since moved to MEMORY-archive.md comes
+    back into MEMORY.md. Returns the restored record and the other entry's id ("" when it
+    was archived for another reason)."""
+    from memory.errors import EntryNotFoundError, InvalidInputError
 
-    store = lab.services.holder_of(old_id).store
+    try:
+        store = lab.services.holder_of(old_id).store
+    except EntryNotFoundError:
+        archived = [r for r in lab.services.memory.archived() if r.id == old_id]
+        if not archived or layer_of_id(old_id) != "memory":
+            raise
+        replaced_by = archived[0].superseded_by or ""
+        back = lab.services.memory.unarchive(old_id)
+        current = lab.services.memory.file
+        if replaced_by and any(
+            r.id == replaced_by and r.supersedes == old_id for r in current.records()
+        ):
+            current.update(replaced_by, supersedes=None)
+        return back, replaced_by
     record = store.get(old_id)
     newer = record.superseded_by
     if newer is None:

@@ -340,3 +340,37 @@ def test_import_and_forget_json_have_the_contract_shape(tmp_path: Path) -> None:
         "sessions_dropped": "int",
         "resumed": "bool",
     }
+
+
+def test_restore_brings_back_an_entry_distill_archived_after_a_wrong_supersede(
+    home: Path,
+) -> None:
+    first = json.loads(
+        run(
+            "remember", "The freezer is a Thermo Forma in room 2.14.", "--layer", "memory", "--json"
+        )[1]
+    )
+    second = json.loads(
+        run("remember", "Lesson: never leave the freezer open.", "--layer", "memory", "--json")[1]
+    )
+    for fact in [
+        "The NAS is a DS920+.",
+        "Ana runs the plate reader.",
+        "The lab is room 2.10.",
+        "Backups run at 02:00.",
+        "The PCR machine is a CFX96.",
+        "We use Zotero.",
+    ]:
+        run("remember", fact, "--layer", "memory")  # distill archives a few entries at a time
+    run("supersede", first["id"], "--by", second["id"])  # wrong: another thing
+    assert run("distill")[0] == 0
+    archive = home / "memory" / "archive" / "MEMORY-archive.md"
+    assert "Thermo Forma" in archive.read_text(encoding="utf-8")
+    code, out, err = run("restore", first["id"])
+    assert code == 0, err
+    assert out.startswith(f"restored: {first['id']} (was superseded by {second['id']})")
+    memory = (home / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Thermo Forma in room 2.14." in memory and "supersede" not in memory
+    assert "Thermo Forma" not in archive.read_text(encoding="utf-8")
+    entries = {e["id"]: e for e in json.loads(run("show", "memory", "--json")[1])["entries"]}
+    assert entries[first["id"]]["superseded_by"] is None and second["id"] in entries

@@ -68,6 +68,26 @@ _DONE_WORDS = re.compile(
 )  # not "lista" alone: "leche: en la lista" is on the list, not done
 # "Done: call the plumber" — a line labelled done may name the task as it was said.
 _DONE_LABEL = re.compile(r"^\s*(?:done|hecho|finished|completed|terminado|listo)\s*[:\-–]")
+# When a task is due names no thing to do: "… a Miguel el jueves 26", "on the 3rd",
+# "el 2 de diciembre", "by 2026-12-04".
+_MONTHS = (
+    "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
+    "noviembre|diciembre|january|february|march|april|may|june|july|august|september|"
+    "october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec"
+)
+_DAYS = (
+    "lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|"
+    "thursday|friday|saturday|sunday"
+)
+_WHEN = re.compile(
+    rf"\b(?:{_DAYS})(?:\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?\b"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?:{_MONTHS})\b"
+    rf"|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    r"|\b(?:el|on the|on|by the|by|para el|antes del?)\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,]?\d)"
+    rf"(?:\s+(?:de|of)\s+(?:{_MONTHS})\b)?"
+    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b",
+    re.IGNORECASE,
+)
 # A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
 _NAME = re.compile(r"(?<=\s)[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+\b")
 _NOT_YET = re.compile(r"\b(?:not|isn'?t|wasn'?t|yet|todavia|aun|aún|falta|faltan)\b")
@@ -122,12 +142,13 @@ def closing(
     """The first line of ``later`` (said after the task) that tells the task done; with
     ``closeness`` (the multilingual model's), also one in the other language. A line from
     an untrusted source closes nothing: a web page does not tick off the owner's to-dos."""
-    words = _words(task.text)
+    said = _WHEN.sub(" ", task.text)
+    words = _words(said)
     if not words:
         return None
-    verb, things = words[0], words[1:]
-    names = frozenset(fold(name) for name in _NAME.findall(task.text))
-    needed = _words(_PURPOSE.split(fold(task.text), maxsplit=1)[0])[1:] or things
+    verb, things = words[0], _things(words)
+    names = frozenset(fold(name) for name in _NAME.findall(said))
+    needed = _things(_words(_PURPOSE.split(fold(said), maxsplit=1)[0])) or things
     if verb in _CONTACT:
         needed = things[:1]  # the one to reach: "llamar a Paco por el depósito"
     strangers: list[Record] = []  # lines telling something done in other words
@@ -146,6 +167,12 @@ def closing(
         if scores[best] >= ACROSS:
             return Closing(task, strangers[best])
     return None
+
+
+def _things(words: list[str]) -> list[str]:
+    """What a task's words after its verb name, without how many ("buy 2 packs of tips")."""
+    rest = words[1:]
+    return rest[1:] if rest and rest[0].isdigit() else rest
 
 
 def _untrusted(record: Record) -> bool:
@@ -296,4 +323,5 @@ def _own_form(verb: str, word: str) -> bool:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in _WORD.findall(fold(text)) if w not in _SKIP and len(w) > 1]
+    # a digit is kept: "capítulo 2" is not "capítulo 3"
+    return [w for w in _WORD.findall(fold(text)) if w not in _SKIP and (len(w) > 1 or w.isdigit())]

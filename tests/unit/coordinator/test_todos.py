@@ -255,6 +255,16 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("No te olvides de llamar a Ana", "Llamé a Ana", True),
         ("No olvidar pagar el alquiler", "Pagué el alquiler", True),
         ("Escribir a Ana", "Le escribí a Ana", True),
+        # when it is due names nothing to do
+        (
+            "Recuérdame enviar el capítulo 2 de la tesis a Miguel el jueves 26.",
+            "Ya envié el capítulo 2 de la tesis a Miguel.",
+            True,
+        ),
+        ("Send the invoice to Marta on the 3rd", "Sent the invoice to Marta", True),
+        ("Pagar la luz el 2 de diciembre", "Pagué la luz", True),
+        ("Enviar el capítulo 2 a Miguel", "Envié el capítulo 3 a Miguel", False),
+        ("Buy 2 packs of filter tips", "Bought the packs of filter tips", True),  # how many
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

@@ -172,7 +172,7 @@ def _refusal(item: ImportItem, session_kind: str, now: datetime) -> str | None:
         return f"a {session_kind} session may not write the {layer} layer"
     if item.time > now:
         return f"time {item.time.isoformat()} is in the future"
-    if item.layer == "project" and not item.untrusted:
+    if (item.layer == "project" and not item.untrusted) or item.project is not None:
         try:
             check_project_name(item.project or "")
         except MemoryFrameworkError as exc:
@@ -309,6 +309,11 @@ def import_items(
 
 def _daily_entry(item: ImportItem) -> DailyEntry:
     extra = {"trust": "untrusted"} if item.untrusted else {}
+    tags = tuple(item.tags)
+    if item.project and item.project not in tags:
+        # A log line names no project of its own: the name stays with it as a tag
+        # ("search --tag NAME"), not dropped.
+        tags = (*tags, item.project)
     return DailyEntry(
-        item.text, item.resolved_kind, item.src, item.time, item.tags, item.id, extra=extra
+        item.text, item.resolved_kind, item.src, item.time, tags, item.id, extra=extra
     )

@@ -56,6 +56,21 @@ def test_import_refuses_future_items_and_bad_layers_but_keeps_the_batch(lab: Lab
     assert [r.text for r in lab.project_records("site")] == ["Uses pnpm."]
 
 
+def test_a_log_item_that_names_a_project_keeps_the_name_as_a_tag(lab: Lab, home: Path) -> None:
+    at = "2026-11-20T10:00:00Z"
+    report = lab.import_entries(
+        [
+            {"layer": "daily", "text": "Ran the qPCR plate.", "time": at, "project": "tesis"},
+            {"layer": "daily", "text": "Fed the cat.", "time": at, "project": "Not A Name"},
+        ]
+    )
+    assert (report.written, report.refused) == (1, 1)
+    assert "Not A Name" in report.refusals[0]["reason"]
+    line = (home / "memory" / "2026-11-20.md").read_text(encoding="utf-8")
+    assert "Ran the qPCR plate." in line and "tags=tesis" in line and "Fed the cat" not in line
+    assert [h.text for h in lab.search("qPCR", tags=["tesis"])] == ["Ran the qPCR plate."]
+
+
 def test_past_day_manifest_detects_tampering(lab: Lab, home: Path) -> None:
     from coordinator.maintenance.doctor import run_doctor
 

@@ -41,7 +41,7 @@ from coordinator.current import (
     values,
     without_present,
 )
-from coordinator.slots import asked_slot, holds_slot
+from coordinator.slots import asked_form, asked_slot, form_values, holds_slot
 from memory.folding import fold
 from memory.timeexpr import Window, find_window
 from memory.trust import is_untrusted_source
@@ -73,6 +73,11 @@ DIGEST_LIMIT = 60
 COS_WEIGHT = 1.0
 COVER_WEIGHT = 0.5
 FOUND_AT = 0.42
+# The multilingual cosine on MiniLM's scale: the linear map that gives both the same mean
+# and spread over English question-entry pairs, where MiniLM is at home (fitted without
+# labels on every answers set's candidates: 1.22 and 0.05 on each, see docs/benchmarks.md).
+ACROSS_SCALE = 1.2
+ACROSS_SHIFT = 0.05
 SPEAKER_SHARE = 0.7  # what the named speaker said must be this close to what others said
 CLOSE_ENOUGH = 0.35  # a newer statement about the subject needs this share of the best score
 ANCHOR = 0.6  # a fact or change this close to the best entry anchors the subject
@@ -175,7 +180,13 @@ class Candidate:
 
     @property
     def strength(self) -> float:
-        return COS_WEIGHT * self.cos + COVER_WEIGHT * self.cover
+        """The evidence for an answer: the cosine (MiniLM's, or the multilingual one put on
+        its scale, whichever is higher: MiniLM reads English only) and the share of the
+        question's words the entry holds."""
+        seen = self.cos
+        if self.across:
+            seen = max(seen, ACROSS_SCALE * self.across + ACROSS_SHIFT)
+        return COS_WEIGHT * seen + COVER_WEIGHT * self.cover
 
 
 # -- the question ---------------------------------------------------------------------------
@@ -467,6 +478,61 @@ def _newest_on_slot(
     rest = [c for c in order if c is not newest]
     replaced = head if _states_value(head) else ranked.replaced
     return Ranked([newest, *rest], replaced)
+
+
+FORM_POOL = 8  # leading candidates weighed for a newer value of the form asked
+FORM_MARGIN = 0.15  # ... about as relevant as the leading one, within this much
+
+
+def _subject(question: str) -> tuple[set[str], set[str]]:
+    """What the question asks about: its subject stems, and the one-letter names it spells
+    ("R" in "which R version do I use?")."""
+    return stems(question), set(re.findall(r"(?<![\w.])[A-Z](?![\w.])", question))
+
+
+def _about_share(subject: tuple[set[str], set[str]], text: str) -> set[str]:
+    words, letters = subject
+    have = stems(text) & words
+    return have | {x for x in letters if re.search(rf"(?<![\w.]){x}(?![\w.])", text)}
+
+
+def _newest_of_form(ranked: Ranked, question: str, window: Window | None) -> Ranked:
+    """A question about the present that asks a value of a recognisable form (a version,
+    an address, a dose, a temperature, a clock time, a day of the week): when the leading
+    entry gives one, the newest of the leading candidates that gives one too, about the
+    question's subject as the leading entry is (half its subject words at least, one
+    anyway) and about as relevant, leads — whatever its layer or language ("actualicé
+    Jellyfin a 10.10.3" after "Jellyfin … version 10.10.0"; "volvemos a 1220 °C" after
+    "a partir de ahora 1240 °C"). Turns of an imported conversation are talk: never moved."""
+    if window or not ranked.order or not _about_present(question):
+        return ranked
+    asked = without_present(question)
+    kind = asked_form(asked)
+    head = ranked.order[0]
+    if not kind or head.at is None or _speaker(head.hit.text):
+        return ranked
+    if not form_values(kind, head.hit.text):
+        return ranked
+    subject = _subject(asked)
+    theirs = _about_share(subject, head.hit.text)
+    top = _relevance(head)
+    pool = [
+        c
+        for c in ranked.order[:FORM_POOL]
+        if c.at is not None
+        and c.at > head.at
+        and not _speaker(c.hit.text)
+        and c.named >= head.named
+        and form_values(kind, c.hit.text)
+        and len(_about_share(subject, c.hit.text) & theirs) * 2 >= max(1, len(theirs))
+        and _relevance(c) >= top - FORM_MARGIN
+    ]
+    if not pool:
+        return ranked
+    newest = max(pool, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    rest = [c for c in ranked.order if c is not newest]
+    changed = form_values(kind, newest.hit.text) != form_values(kind, head.hit.text)
+    return Ranked([newest, *rest], head if changed else ranked.replaced)
 
 
 def _follows(question: str, anchor: Candidate, step: Candidate, c: Candidate) -> bool:
@@ -927,6 +993,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         return _candidates(services, query, more, names, wider)
 
     ranked = _newest_on_slot(services, _rank(services, cands, question, later), question, window)
+    ranked = _newest_of_form(ranked, question, window)
     slot = asked_slot(question) if found and not window else None
     if slot:
         holding = [c for c in ranked.order[:MAX_SOURCES] if holds_slot(slot, [c.hit.text])]

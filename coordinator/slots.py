@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["asked_slot", "holds_slot"]
+__all__ = ["asked_form", "asked_slot", "form_values", "holds_slot"]
 
 _NUM = r"\d+(?:[.,]\d+)*"
 # (kind, what in a question asks for it, what in a text answers it)
@@ -96,3 +96,56 @@ def holds_slot(kind: str, texts: Iterable[str]) -> bool:
     """Does any of ``texts`` hold a value of ``kind``?"""
     answers = next(pattern for name, _, pattern in _SLOTS if name == kind)
     return any(answers.search(text) for text in texts)
+
+
+_DAYS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|"
+    r"jueves|viernes|s[aá]bados?|domingos?"
+)
+# Kinds that order answers but do not decide whether memory holds one: a dose, a
+# temperature, a clock time, a day of the week. "What day do we fire the bisque?" is
+# answered by the newest statement that names a day for it.
+_FORMS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
+    (
+        "dose",
+        re.compile(r"\b(?:dose|dosage|dosis|how many mg|cu[aá]ntos mg)\b", re.IGNORECASE),
+        re.compile(rf"\b{_NUM}\s?(?:mg|mcg|µg|ml|ui|iu|units|unidades)\b", re.IGNORECASE),
+    ),
+    (
+        "temperature",
+        re.compile(
+            r"\b(?:temperature|temperatura|degrees|grados|how hot|setpoint)\b", re.IGNORECASE
+        ),
+        re.compile(rf"{_NUM}\s?(?:°|º|degrees|grados)", re.IGNORECASE),
+    ),
+    (
+        "clock",
+        re.compile(r"^\W*(?:(?:at )?what time|a qu[eé] hora)\b", re.IGNORECASE),
+        re.compile(r"\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b", re.IGNORECASE),
+    ),
+    (
+        "weekday",
+        re.compile(
+            r"^\W*(?:what|which|on what|qu[eé]|en qu[eé]|cu[aá]l(?:es)?)\s+(?:days?|d[ií]as?)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(rf"\b(?:{_DAYS})\b", re.IGNORECASE),
+    ),
+]
+
+
+def asked_form(question: str) -> str | None:
+    """The kind of value ``question`` asks for, with the kinds that only order answers (a
+    dose, a temperature, a clock time, a weekday) too."""
+    for kind, asks, _ in [*_SLOTS, *_FORMS]:
+        if asks.search(question):
+            return kind
+    return None
+
+
+def form_values(kind: str, text: str) -> set[str]:
+    """The values of ``kind`` that ``text`` gives, folded ("10.10.3", "1000 mg", "viernes")."""
+    from memory.folding import fold
+
+    answers = next(pattern for name, _, pattern in [*_SLOTS, *_FORMS] if name == kind)
+    return {re.sub(r"\s+", " ", fold(m.group(0))).strip() for m in answers.finditer(text)}

@@ -480,7 +480,7 @@ def _newest_on_slot(
     return Ranked([newest, *rest], replaced)
 
 
-FORM_POOL = 8  # leading candidates weighed for a newer value of the form asked
+FORM_POOL = 12  # leading candidates weighed for a newer value of the form asked
 FORM_MARGIN = 0.15  # ... about as relevant as the leading one, within this much
 
 
@@ -496,14 +496,18 @@ def _about_share(subject: tuple[set[str], set[str]], text: str) -> set[str]:
     return have | {x for x in letters if re.search(rf"(?<![\w.]){x}(?![\w.])", text)}
 
 
-def _newest_of_form(ranked: Ranked, question: str, window: Window | None) -> Ranked:
+def _newest_of_form(
+    services: Services, ranked: Ranked, question: str, window: Window | None
+) -> Ranked:
     """A question about the present that asks a value of a recognisable form (a version,
     an address, a dose, a temperature, a clock time, a day of the week): when the leading
-    entry gives one, the newest of the leading candidates that gives one too, about the
-    question's subject as the leading entry is (half its subject words at least, one
-    anyway) and about as relevant, leads — whatever its layer or language ("actualicé
-    Jellyfin a 10.10.3" after "Jellyfin … version 10.10.0"; "volvemos a 1220 °C" after
-    "a partir de ahora 1240 °C"). Turns of an imported conversation are talk: never moved."""
+    entry gives one, the newest of the leading candidates that gives one too and speaks of
+    the same thing leads — whatever its layer or language ("actualicé Jellyfin a 10.10.3"
+    after "Jellyfin … version 10.10.0"; "volvemos a 1220 °C en el esmalte" after "a partir
+    de ahora 1240 °C"). The same thing: close to the leading entry in meaning (either
+    language), or holding half its words about the question's subject (one at least) while
+    about as relevant to the question. Turns of an imported conversation are talk: never
+    moved."""
     if window or not ranked.order or not _about_present(question):
         return ranked
     asked = without_present(question)
@@ -524,9 +528,18 @@ def _newest_of_form(ranked: Ranked, question: str, window: Window | None) -> Ran
         and not _speaker(c.hit.text)
         and c.named >= head.named
         and form_values(kind, c.hit.text)
-        and len(_about_share(subject, c.hit.text) & theirs) * 2 >= max(1, len(theirs))
-        and _relevance(c) >= top - FORM_MARGIN
     ]
+    if not pool:
+        return ranked
+    sims = _across_sims(services, head, pool)
+
+    def same_thing(c: Candidate) -> bool:
+        if sims.get(c.hit.citation, 0.0) >= SLOT_SIM:
+            return True
+        shared = len(_about_share(subject, c.hit.text) & theirs)
+        return shared * 2 >= max(1, len(theirs)) and _relevance(c) >= top - FORM_MARGIN
+
+    pool = [c for c in pool if same_thing(c)]
     if not pool:
         return ranked
     newest = max(pool, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
@@ -993,7 +1006,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         return _candidates(services, query, more, names, wider)
 
     ranked = _newest_on_slot(services, _rank(services, cands, question, later), question, window)
-    ranked = _newest_of_form(ranked, question, window)
+    ranked = _newest_of_form(services, ranked, question, window)
     slot = asked_slot(question) if found and not window else None
     if slot:
         holding = [c for c in ranked.order[:MAX_SOURCES] if holds_slot(slot, [c.hit.text])]

@@ -121,7 +121,7 @@ _FORMS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     (
         "clock",
         re.compile(r"^\W*(?:(?:at )?what time|a qu[eé] hora)\b", re.IGNORECASE),
-        re.compile(r"\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b", re.IGNORECASE),
+        re.compile(r"\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b", re.IGNORECASE),
     ),
     (
         "weekday",

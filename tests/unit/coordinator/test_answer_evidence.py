@@ -26,6 +26,9 @@ FACTS = [
     ("memory", "la abuela toma levotiroxina 50 mcg en ayunas", "2026-10-06T08:00:00Z"),
     ("daily", "endocrino: le sube la levotiroxina a 75 mcg", "2026-11-14T10:00:00Z"),
     ("daily", "long walk by the river with Ana", "2026-10-07T18:00:00Z"),
+    ("memory", "voy a yoga los martes a las 19:00 con Inés", "2026-10-08T08:00:00Z"),
+    ("daily", "yoga con Inés: desde esta semana los jueves, los martes ya no hay sala",
+     "2026-11-16T19:00:00Z"),
 ]  # fmt: skip
 
 
@@ -62,6 +65,7 @@ def test_a_question_memory_cannot_answer_still_finds_nothing(lab: Lab, question:
         ("¿qué versión de Nextcloud tengo?", "28.0.2", "27.1.4"),
         ("what temperature do we fire stoneware to?", "volvemos a 1230", "subimos"),
         ("what dose of levothyroxine does grandma take?", "75 mcg", "50 mcg"),
+        ("what day do I go to yoga?", "jueves", "19:00"),
     ],
 )
 def test_the_newest_value_of_the_form_asked_leads(

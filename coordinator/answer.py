@@ -41,7 +41,7 @@ from coordinator.current import (
     values,
     without_present,
 )
-from coordinator.slots import asked_form, asked_slot, form_values, holds_slot
+from coordinator.slots import asked_form, asked_slot, form_phrase, form_values, holds_slot
 from memory.folding import fold
 from memory.timeexpr import Window, find_window
 from memory.trust import is_untrusted_source
@@ -484,68 +484,118 @@ FORM_POOL = 12  # leading candidates weighed for a newer value of the form asked
 FORM_MARGIN = 0.15  # ... about as relevant as the leading one, within this much
 
 
-def _subject(question: str) -> tuple[set[str], set[str]]:
-    """What the question asks about: its subject stems, and the one-letter names it spells
-    ("R" in "which R version do I use?")."""
-    return stems(question), set(re.findall(r"(?<![\w.])[A-Z](?![\w.])", question))
+def _named_terms(question: str) -> set[str]:
+    """What a question names, folded: its names ("Jellyfin", "Carla"), acronyms ("SAP"),
+    codes ("U10") and one-letter names ("R")."""
+    found = set(names_in(question)) | set(_codes(question))
+    found |= {
+        w for i, w in enumerate(re.findall(r"[\w-]+", question)) if i and len(w) > 1 and w.isupper()
+    }
+    found |= set(re.findall(r"(?<![\w.])[A-Z](?![\w.])", question)) - {"I"}
+    asking = {fold(w) for w in re.findall(r"[\w-]+", form_phrase(question)) if w.isupper()}
+    return {fold(x) for x in found} - asking
 
 
-def _about_share(subject: tuple[set[str], set[str]], text: str) -> set[str]:
-    words, letters = subject
-    have = stems(text) & words
-    return have | {x for x in letters if re.search(rf"(?<![\w.]){x}(?![\w.])", text)}
+def _names_held(terms: set[str], text: str) -> set[str]:
+    words = {fold(w) for w in re.findall(r"[\w-]+", text)}
+    return {t for t in terms if t in words}
 
 
 def _newest_of_form(
-    services: Services, ranked: Ranked, question: str, window: Window | None
+    services: Services, ranked: Ranked, question: str, window: Window | None, found: bool
 ) -> Ranked:
     """A question about the present that asks a value of a recognisable form (a version,
-    an address, a dose, a temperature, a clock time, a day of the week): when the leading
-    entry gives one, the newest of the leading candidates that gives one too and speaks of
-    the same thing leads — whatever its layer or language ("actualicé Jellyfin a 10.10.3"
-    after "Jellyfin … version 10.10.0"; "volvemos a 1220 °C en el esmalte" after "a partir
-    de ahora 1240 °C"). The same thing: close to the leading entry in meaning (either
-    language), or holding half its words about the question's subject (one at least) while
-    about as relevant to the question. Turns of an imported conversation are talk: never
-    moved."""
-    if window or not ranked.order or not _about_present(question):
+    an address, a dose, a temperature, a clock time, a day of the week) is answered by the
+    newest statement that gives one about the same thing, whatever its layer or language
+    ("actualicé Jellyfin a 10.10.3" after "Jellyfin … version 10.10.0"; "volvemos a 1220 °C
+    en el esmalte" after "a partir de ahora 1240 °C") — a fact, a note, or a log line that
+    says a change ("gym tuesday 7pm, squat 60kg!" is an event, not the schedule). The
+    anchor is the leading entry, or when it gives no such value the first candidate that
+    does. The same thing: naming what the question names and the anchor names
+    ("Jellyfin", "SAP", "R"); when the question names nothing the anchor holds, close to
+    the anchor in meaning (either language) or holding half its subject words, and about as
+    relevant to the question. Followed a few times (4.4.1 → 4.4.2 → 4.5.2). Whether memory
+    holds an answer (``found``) is decided before, on what the question found. Turns of an
+    imported conversation are talk: never moved."""
+    if not found or window or not ranked.order or not _about_present(question):
         return ranked
     asked = without_present(question)
     kind = asked_form(asked)
-    head = ranked.order[0]
-    if not kind or head.at is None or _speaker(head.hit.text):
+    if not kind:
         return ranked
-    if not form_values(kind, head.hit.text):
+    head = next(
+        (
+            c
+            for c in ranked.order[:FORM_POOL]
+            if form_values(kind, c.hit.text) and (c is ranked.order[0] or _sets_value(c))
+        ),
+        None,
+    )
+    if head is None or head.at is None or _speaker(head.hit.text):
         return ranked
-    subject = _subject(asked)
-    theirs = _about_share(subject, head.hit.text)
-    top = _relevance(head)
+    replaced = ranked.replaced
+    first = head
+    terms = _named_terms(asked)
+    subject = stems(asked)
+    for _ in range(CHAIN):
+        newer = _newer_of_form(services, ranked.order, head, kind, terms, subject)
+        if newer is None:
+            break
+        if form_values(kind, newer.hit.text) != form_values(kind, head.hit.text):
+            replaced = head
+        head = newer
+    if head is ranked.order[0]:
+        return ranked
+    rest = [c for c in ranked.order if c is not head]
+    return Ranked([head, *rest], replaced if head is not first else ranked.replaced)
+
+
+def _sets_value(c: Candidate) -> bool:
+    """A curated fact or note, or a log line that says a change in any of the words
+    ``current.CHANGE`` knows ("desde mañana nadamos los domingos", "upgraded to R 4.5.2")."""
+    return c.hit.layer != "daily" or bool(CHANGE.search(c.hit.text))
+
+
+def _newer_of_form(
+    services: Services,
+    order: list[Candidate],
+    head: Candidate,
+    kind: str,
+    terms: set[str],
+    subject: set[str],
+) -> Candidate | None:
+    """The newest candidate written after ``head`` that gives a value of ``kind`` about
+    the same thing (see ``_newest_of_form``), or None."""
+    assert head.at is not None
     pool = [
         c
-        for c in ranked.order[:FORM_POOL]
+        for c in order[:FORM_POOL]
         if c.at is not None
         and c.at > head.at
         and not _speaker(c.hit.text)
         and c.named >= head.named
+        and _sets_value(c)
         and form_values(kind, c.hit.text)
     ]
     if not pool:
-        return ranked
-    sims = _across_sims(services, head, pool)
-
-    def same_thing(c: Candidate) -> bool:
-        if sims.get(c.hit.citation, 0.0) >= SLOT_SIM:
-            return True
-        shared = len(_about_share(subject, c.hit.text) & theirs)
-        return shared * 2 >= max(1, len(theirs)) and _relevance(c) >= top - FORM_MARGIN
-
-    pool = [c for c in pool if same_thing(c)]
-    if not pool:
-        return ranked
-    newest = max(pool, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
-    rest = [c for c in ranked.order if c is not newest]
-    changed = form_values(kind, newest.hit.text) != form_values(kind, head.hit.text)
-    return Ranked([newest, *rest], head if changed else ranked.replaced)
+        return None
+    named = _names_held(terms, head.hit.text)
+    if named:
+        pool = [c for c in pool if _names_held(named, c.hit.text)]
+    else:
+        sims = _across_sims(services, head, pool)
+        theirs = stems(head.hit.text) & subject
+        top = _relevance(head)
+        pool = [
+            c
+            for c in pool
+            if (
+                sims.get(c.hit.citation, 0.0) >= SLOT_SIM
+                or len(stems(c.hit.text) & theirs) * 2 >= max(1, len(theirs))
+            )
+            and _relevance(c) >= top - FORM_MARGIN
+        ]
+    return max(pool, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC), default=None)
 
 
 def _follows(question: str, anchor: Candidate, step: Candidate, c: Candidate) -> bool:
@@ -1006,7 +1056,6 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         return _candidates(services, query, more, names, wider)
 
     ranked = _newest_on_slot(services, _rank(services, cands, question, later), question, window)
-    ranked = _newest_of_form(services, ranked, question, window)
     slot = asked_slot(question) if found and not window else None
     if slot:
         holding = [c for c in ranked.order[:MAX_SOURCES] if holds_slot(slot, [c.hit.text])]
@@ -1017,6 +1066,8 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             order = [holding[0], *(c for c in ranked.order if c is not holding[0])]
             ranked = Ranked(order)
     found = found and _names_what_it_asks(ranked, cands, query, names, window)
+    # whether memory holds an answer is decided on what the question found, before this
+    ranked = _newest_of_form(services, ranked, question, window, found)
     if not found:
         text = _nothing(question, window, ranked.order, zone)
         if services.session_kind != "main":  # said whatever MEMORY.md holds: no oracle

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["asked_form", "asked_slot", "form_values", "holds_slot"]
+__all__ = ["asked_form", "asked_slot", "form_phrase", "form_values", "holds_slot"]
 
 _NUM = r"\d+(?:[.,]\d+)*"
 # (kind, what in a question asks for it, what in a text answers it)
@@ -141,6 +141,15 @@ def asked_form(question: str) -> str | None:
         if asks.search(question):
             return kind
     return None
+
+
+def form_phrase(question: str) -> str:
+    """The words of ``question`` that ask for its kind of value ("IP", "which … version")."""
+    for _, asks, _ in [*_SLOTS, *_FORMS]:
+        match = asks.search(question)
+        if match:
+            return match.group(0)
+    return ""
 
 
 def form_values(kind: str, text: str) -> set[str]:

@@ -26,6 +26,13 @@ FACTS = [
     ("memory", "la abuela toma levotiroxina 50 mcg en ayunas", "2026-10-06T08:00:00Z"),
     ("daily", "endocrino: le sube la levotiroxina a 75 mcg", "2026-11-14T10:00:00Z"),
     ("daily", "long walk by the river with Ana", "2026-10-07T18:00:00Z"),
+    ("memory", "nado con Lola los sábados a las 9:00 en la piscina del barrio",
+     "2026-10-09T08:00:00Z"),
+    ("daily", "piscina con Lola; desde mañana nadamos los domingos", "2026-11-20T09:00:00Z"),
+    ("daily", "cena en casa de Lola, volví tarde", "2026-11-21T22:00:00Z"),
+    ("memory", "en el trabajo usamos R 4.3.1 con RStudio", "2026-10-01T08:00:00Z"),
+    ("daily", "actualicé a R 4.3.3 en el portátil", "2026-10-20T08:00:00Z"),
+    ("daily", "upgraded to R 4.4.1 on the cluster and the laptop", "2026-11-20T08:00:00Z"),
     ("memory", "voy a yoga los martes a las 19:00 con Inés", "2026-10-08T08:00:00Z"),
     ("daily", "yoga con Inés: desde esta semana los jueves, los martes ya no hay sala",
      "2026-11-16T19:00:00Z"),
@@ -66,6 +73,8 @@ def test_a_question_memory_cannot_answer_still_finds_nothing(lab: Lab, question:
         ("what temperature do we fire stoneware to?", "volvemos a 1230", "subimos"),
         ("what dose of levothyroxine does grandma take?", "75 mcg", "50 mcg"),
         ("what day do I go to yoga?", "jueves", "19:00"),
+        ("what day do I go swimming with Lola?", "domingos", "sábados a las"),
+        ("¿qué versión de R uso?", "4.4.1", "4.3"),
     ],
 )
 def test_the_newest_value_of_the_form_asked_leads(

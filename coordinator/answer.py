@@ -482,6 +482,7 @@ def _newest_on_slot(
 
 FORM_POOL = 12  # leading candidates weighed for a newer value of the form asked
 FORM_MARGIN = 0.15  # ... about as relevant as the leading one, within this much
+FORM_SIM = 0.55  # ... or this close to it in meaning (either language)
 
 
 def _named_terms(question: str) -> set[str]:
@@ -513,10 +514,10 @@ def _newest_of_form(
     anchor is the leading entry, or when it gives no such value the first candidate that
     does. The same thing: naming what the question names and the anchor names
     ("Jellyfin", "SAP", "R"); when the question names nothing the anchor holds, close to
-    the anchor in meaning (either language) or holding half its subject words, and about as
-    relevant to the question. Followed a few times (4.4.1 → 4.4.2 → 4.5.2). Whether memory
-    holds an answer (``found``) is decided before, on what the question found. Turns of an
-    imported conversation are talk: never moved."""
+    the anchor in meaning (either language) or holding all its words about the question's
+    subject, and about as relevant to the question. Followed a few times (4.4.1 → 4.4.2 →
+    4.5.2). Whether memory holds an answer (``found``) is decided before, on what the
+    question found. Turns of an imported conversation are talk: never moved."""
     if not found or window or not ranked.order or not _about_present(question):
         return ranked
     asked = without_present(question)
@@ -590,8 +591,9 @@ def _newer_of_form(
             c
             for c in pool
             if (
-                sims.get(c.hit.citation, 0.0) >= SLOT_SIM
-                or len(stems(c.hit.text) & theirs) * 2 >= max(1, len(theirs))
+                sims.get(c.hit.citation, 0.0) >= FORM_SIM
+                or bool(theirs)
+                and theirs <= stems(c.hit.text)
             )
             and _relevance(c) >= top - FORM_MARGIN
         ]

@@ -10,8 +10,10 @@ entry's subject — a MEMORY.md fact, a note or a logged change, see ``coordinat
 — with the replaced one said as history; when no words tell the change, the newest
 statement close to the best entry in the multilingual space, nearly as close to the
 question: "cambiamos de proveedor de electricidad: ahora Holaluz" after "electricity
-supplier: Iberdrola"), decides whether memory holds an answer at all
-(evidence strong enough, and holding the kind of value asked: ``coordinator.slots``), and
+supplier: Iberdrola"; a question asking a version, a dose, a temperature, a day… is
+answered by the newest statement that gives one about the same thing), decides whether
+memory holds an answer at all (evidence strong enough in either language, and holding the
+kind of value asked: ``coordinator.slots``), and
 writes the direct answer (the best supporting sentence) then at most three cited sources.
 "What did I do yesterday?" lists the entries of the asked days instead (of one topic: "what
 did I do in the workshop last weekend?").

@@ -20,7 +20,7 @@ Fitting: logistic regressions with L2, Newton's method in numpy; deterministic.
 4. the threshold: the best top-1 with at most ``CEILING`` of the "none" requests
    activating on every training set (each writer's, not pooled: a new writer's requests
    are one more set, and the threshold must hold on the worst of them). A question shaped
-   for advice activates nothing, as in the matcher.
+   for advice that hands over no quantity activates nothing, as in the matcher.
 """
 
 from __future__ import annotations
@@ -38,13 +38,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from skills.activation import (  # noqa: E402
-    ADVICE,
     BACKGROUND_SKILLS,
     MODEL_FILE,
     PADDING_ROWS,
     ActivationModel,
     features_of,
     gate_features,
+    held_back,
     pair_features,
     request_flags,
 )
@@ -56,6 +56,7 @@ SETS = {
     "skills_v3": ("frozen",),
     "skills_v4": ("frozen",),
     "skills_v5": ("frozen",),
+    "skills_v6": ("frozen",),
 }
 CEILING = 0.04  # false activations allowed on each training set
 # ... and for one skill installed, when every "none" request is on that skill's own topic
@@ -230,10 +231,10 @@ def figures(p: np.ndarray, right: np.ndarray, named: np.ndarray, threshold: floa
 
 
 def probabilities(gate: np.ndarray, x: np.ndarray, rows: list[Row]) -> np.ndarray:
-    """The gate's probability per request; 0 for a question shaped for advice (the matcher
-    activates nothing on one)."""
+    """The gate's probability per request; 0 for a question shaped for advice that hands
+    over no quantity (the matcher activates nothing on one)."""
     p = 1.0 / (1.0 + np.exp(-np.clip(x @ gate[:-1] + gate[-1], -30, 30)))
-    return np.where([bool(r.flags[ADVICE]) for r in rows], 0.0, p)
+    return np.where([held_back(r.flags) for r in rows], 0.0, p)
 
 
 def pick_threshold(

@@ -27,7 +27,8 @@ sets written by different people and shipped in ``skills/data/activation_model.j
 
 The gate's probability is compared with a threshold chosen on the training sets so that
 on none of them (each written by a different person) more than 4 % of the requests
-labelled "none" activate; a question shaped for advice activates nothing. The model was
+labelled "none" activate; a question shaped for advice that hands over no quantity
+activates nothing ("which NAS should I buy?"). The model was
 trained on MiniLM vectors: the matcher uses it only with that embedder (``applies_to``),
 and keeps the hand-weighted score otherwise.
 """
@@ -61,6 +62,7 @@ __all__ = [
     "agreement",
     "features_of",
     "gate_features",
+    "held_back",
     "load_model",
     "pair_features",
     "request_flags",
@@ -223,9 +225,20 @@ def gate_features(
 
 # A question shaped for advice (a difference, a meaning, a recommendation, a purchase) is
 # answered by the assistant: it activates nothing by description, however close a skill
-# is. On the four writers' sets 5 of 801 requests that name a skill have that shape, and
-# about one in five of those that name none.
+# is. On the six writers' sets 9 of 1,165 requests that name a skill have that shape, and
+# about one in six of those that name none. One that hands over quantities is a task put
+# as a question ("how much does a 2kW heater cost to run 6 hours a day at 28p/kWh", "I
+# only have the heptahydrate, the recipe calls for 1.42 g anhydrous, how much do I
+# weigh"): 7 of those 9 carry a number, 13 of the 84 that name none do; the gate decides.
 ADVICE = 3  # its place in request_flags
+NUMBER = 5  # the request carries a number
+
+
+def held_back(flags: list[float]) -> bool:
+    """Whether the request's form alone keeps it from activating anything by
+    description: a question shaped for advice that hands over no quantity."""
+    return bool(flags[ADVICE]) and not flags[NUMBER]
+
 
 # The fewest skills a decision is made among: a smaller collection is padded with skills
 # unrelated to the request (the sets the gate was trained on hold 24 to 40 skills).
@@ -307,7 +320,7 @@ class ActivationModel:
         )
         logit = float(features @ self.gate[:-1] + self.gate[-1])
         probability = float(1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))))
-        activate = probability >= self.needs(real) and not flags[ADVICE]
+        activate = probability >= self.needs(real) and not held_back(flags)
         return Decision(best, probability, activate)
 
     def to_json(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import pytest
 
 from memory.search.embedders import HashingEmbedder, MiniLMEmbedder
 from skills.activation import (
+    ADVICE,
     GATE_FEATURES,
     LEAD_CAP,
     PAIR_FEATURES,
@@ -21,6 +22,7 @@ from skills.activation import (
     ActivationModel,
     agreement,
     gate_features,
+    held_back,
     load_model,
     model_from_json,
     pair_features,
@@ -73,7 +75,7 @@ def test_the_shipped_model_loads_and_names_its_embedder() -> None:
     model = load_model()
     assert model.embedder == MiniLMEmbedder.identity.key
     assert 0.0 < model.threshold < 1.0
-    assert set(model.trained_on) == {"skills", "skills_v2", "skills_v3", "skills_v4", "skills_v5"}
+    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 7))}
     assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
     assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
 
@@ -185,6 +187,18 @@ def test_a_question_shaped_for_advice_activates_nothing_however_close() -> None:
         decision = model.decide(text, signals)
         assert decision.probability > 0.99 and not decision.activate
     assert model.decide("check the disks on my NAS", signals).activate
+
+
+def test_an_advice_shaped_question_that_hands_over_quantities_is_left_to_the_gate() -> None:
+    signals = _signals([0.1, 0.8])
+    for text in (
+        "how much does a 2kW oil heater cost to run 6 hours a day at 28p/kWh",
+        "¿vale la pena cambiar la nevera de 2008? cuánto ahorraría al año",
+    ):
+        assert request_flags(text, across=False)[ADVICE] == 1.0
+        assert _model(gate_bias=0.0).decide(text, signals).activate
+        assert not _model(gate_bias=-20.0).decide(text, signals).activate
+    assert held_back(request_flags("which NAS should I buy, Synology or QNAP?", across=False))
 
 
 def test_a_request_read_across_languages_is_ranked_by_its_own_weights() -> None:

@@ -5,6 +5,8 @@ gloss that lets a Spanish text meet an English one.
 - ``word_keys``: what a word matches by — its English and Spanish Snowball stems and its
   first five letters ("certificado" meets "certificate", "seperate" meets "separate");
 - ``is_spanish``: more Spanish than English function words (or Spanish punctuation);
+- ``leans_spanish``: more Spanish-only function words than English ones, an accent counting
+  as one: a request of numbers and names around a few Spanish words;
 - ``gloss``: a Spanish text with the English of its common words appended, looked up by
   Spanish stem in ``skills/data/glossary_es_en.txt`` so one line covers a word's
   inflections ("renombra", "renombrar", "renombras"). The embedding model reads English;
@@ -26,6 +28,7 @@ __all__ = [
     "fold",
     "gloss",
     "is_spanish",
+    "leans_spanish",
     "stem_keys",
     "word_keys",
 ]
@@ -91,6 +94,28 @@ def stem_keys(text: str) -> list[frozenset[str]]:
     ]
 
 
+# Spanish function words that are no English word ("a" is both languages' and counts for
+# neither; "os", "favor", "solo", "era" are English words too).
+_SPANISH_ONLY = (
+    SPANISH_STOPWORDS
+    - STOPWORDS
+    - frozenset("a me no so te son sin os favor era solo dos ha si mi bien ante".split())
+)
+_ENGLISH_WORDS = (_ENGLISH_MARKERS | STOPWORDS) - {"a"}
+_SPANISH_LETTERS = frozenset("áéíóúñ¿¡")
+
+
+def leans_spanish(text: str) -> bool:
+    """More Spanish-only function words than English ones, a Spanish accent or mark
+    counting as one more: a request that ``is_spanish`` misses because it is mostly
+    numbers and names ("apúntame el viaje de hoy: Valencia a Castellón, 140 km", "pasar
+    esta receta a porcentajes: 1 kg harina, 680 agua")."""
+    words = _WORD.findall(fold(text))
+    spanish = sum(w in _SPANISH_ONLY for w in words)
+    spanish += any(c in _SPANISH_LETTERS for c in text.lower())
+    return spanish > sum(w in _ENGLISH_WORDS for w in words)
+
+
 def is_spanish(text: str) -> bool:
     """More Spanish than English function words, or Spanish punctuation and no fewer."""
     words = _WORD.findall(fold(text))
@@ -118,23 +143,24 @@ def _glossary() -> dict[str, str]:
     return {stem: " ".join(words) for stem, words in out.items()}
 
 
-def english_words(text: str) -> str:
+def english_words(text: str, spanish: bool | None = None) -> str:
     """The English of the Spanish words of ``text`` ("" when it is not Spanish or none is
-    known): a plain list of words that the English embedding model can read."""
-    if not is_spanish(text):
+    known): a plain list of words that the English embedding model can read. ``spanish``:
+    whether the text is Spanish, when the caller knows (else ``is_spanish``)."""
+    if not (is_spanish(text) if spanish is None else spanish):
         return ""
     known = _glossary()
-    spanish = _stemmers()[1]
+    stemmer = _stemmers()[1]
     extra: dict[str, None] = {}
     for word in dict.fromkeys(_WORD.findall(fold(text))):
-        english = known.get(spanish.stemWord(word))
+        english = known.get(stemmer.stemWord(word))
         if english and word not in _STOP:
             extra[english] = None
     return " ".join(extra)
 
 
-def gloss(text: str) -> str:
+def gloss(text: str, spanish: bool | None = None) -> str:
     """``text`` with the English of the Spanish words it contains appended, when it is
-    Spanish; English text unchanged."""
-    extra = english_words(text)
+    Spanish (``spanish``, or ``is_spanish``); English text unchanged."""
+    extra = english_words(text, spanish)
     return f"{text} ({extra})" if extra else text

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from skills.intent import ACTION_VERBS
-from skills.language import content_words, gloss, is_spanish, word_keys
+from skills.language import content_words, gloss, is_spanish, leans_spanish, word_keys
 from skills.model import Skill
 
 __all__ = [
@@ -153,8 +153,9 @@ class Signals:
 
 
 def reads_across_languages(request: str) -> bool:
-    """Whether a request is read by the multilingual model too (it is Spanish)."""
-    return is_spanish(request)
+    """Whether a request is read by the multilingual model too: it is Spanish, or leans
+    Spanish (mostly numbers and names around a few Spanish words)."""
+    return is_spanish(request) or leans_spanish(request)
 
 
 class DescriptionScorer:
@@ -240,7 +241,7 @@ class DescriptionScorer:
         """What ``request`` shares with each skill. ``embed`` may serve the request's
         vector from a cache."""
         across = self._across(request)
-        request = gloss(request)
+        request = gloss(request, reads_across_languages(request))
         words = {w: word_keys(w) for w in sorted(set(content_words(request)))}
         lexical, found = self.words.score(words)
         body, _ = self.body_words.score(words)

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from skills.intent import asks_for_knowledge, looks_like_request
-from skills.language import content_words, gloss, is_spanish
+from skills.language import content_words, gloss, is_spanish, leans_spanish
 from skills.matching import DESCRIPTION_THRESHOLD, Matcher, description_bar
 from skills.model import Skill, SkillFrontMatter
-from skills.relevance import DescriptionScorer, body_passages, what_it_does
+from skills.relevance import DescriptionScorer, body_passages, reads_across_languages, what_it_does
 
 
 def _skill(name: str, description: str, body: str = "") -> Skill:
@@ -168,3 +168,22 @@ def test_skill_vectors_are_kept_between_processes_and_requests_are_not(tmp_path:
     again.embed(["shrink this pdf"])
     again.embed(["shrink this pdf"])
     assert first.calls == [3] and second.calls == [1, 1, 1]  # only the new text, requests
+
+
+@pytest.mark.parametrize(
+    ("text", "leans"),
+    [
+        ("apúntame el viaje de hoy: Valencia a Castellón y vuelta, 140 km", True),
+        ("pasar esta receta de pan a porcentajes de panadero: 1 kg harina, 680 agua", True),
+        ("curva estándar para ELISA de 1000 a 15,6 pg/ml en diluciones 1:2", True),
+        ("split thesis_final.pdf into one file per chapter: 1-14, 15-40", False),
+        ("labels for tubes pls, small text, 3 lines max", False),
+        ("a solo for the OS favor era", False),  # English words that are Spanish ones too
+        ("book a table at the café", False),
+    ],
+)
+def test_a_request_of_numbers_and_names_leans_spanish_by_its_few_spanish_words(
+    text: str, leans: bool
+) -> None:
+    assert leans_spanish(text) is leans
+    assert reads_across_languages(text) is (leans or is_spanish(text))

@@ -163,6 +163,13 @@ _NOT_NOUN = frozenset(
 )
 
 
+_NAMED_VERSION = re.compile(r"\b([a-z][a-z0-9+-]*)\s+(\d+\.\d+)\b(?![.,:]?\d)")
+_NOT_A_NAME = frozenset(
+    """a al las la el los de del the at to from desde hasta about around sobre hacia is es
+    are son was era fue and y of por per x vs entre between approx aprox unos unas some
+    ph temp temperature temperatura peso weight weighs pesa mide measures price precio
+    cuesta cost costs dose dosis dosage level nivel ratio score nota rating grade""".split()
+)
 _BARE = re.compile(r"(?<![\w.,:/-])\d+(?:[.,]\d+)*(?![\w:/-]|[.,]\d)")
 
 
@@ -174,6 +181,12 @@ def typed_values(text: str) -> set[tuple[str, str]]:
     found = {(name, m.group(0).strip()) for name, m in matches}
     found |= {("day", m.group(0)) for m in _DAY.finditer(folded)}
     typed = [m.span() for _, m in matches]
+    # A dotted number after a name is its version: "Proxmox 8.2", "Ubuntu 24.04" — not a
+    # clock time ("a las 3.30") nor a measure ("pH 7.2", "pesa 2.5").
+    for m in _NAMED_VERSION.finditer(folded):
+        if m.group(1) not in _NOT_A_NAME and not any(s <= m.start(2) < e for s, e in typed):
+            found.add(("version", m.group(2)))
+            typed.append(m.span(2))
     for m in _COUNT.finditer(folded):
         noun = m.group(1)
         # "12 meses" is a duration, "50 minutos" too: a unit is not what a number counts.
@@ -198,11 +211,21 @@ def _changed_kinds(old: str, new: str) -> tuple[set[str], set[str]]:
     """The kinds of the values each side states that the other does not repeat (a value
     both state names the subject: "the 340g jars")."""
     old_values, new_values = typed_values(old), typed_values(new)
+    # "DSM 7.1" / "actualicé DSM a 7.2": a dotted number beside a version is one too.
+    if any(kind == "version" for kind, _ in old_values | new_values):
+        old_values, new_values = _as_versions(old_values), _as_versions(new_values)
     shared = old_values & new_values
     return (
         {kind for kind, _ in old_values - shared},
         {kind for kind, _ in new_values - shared},
     )
+
+
+def _as_versions(values: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    return {
+        ("version", value) if kind == "number" and "." in value else (kind, value)
+        for kind, value in values
+    }
 
 
 def about_its_value(old: str, new: str) -> bool:

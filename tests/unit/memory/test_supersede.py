@@ -179,3 +179,29 @@ def test_a_value_moved_up_down_earlier_or_later_is_an_update(
     old: str, new: str, similarity: float
 ) -> None:
     assert is_update(old, new, similarity), update_probability(old, new, similarity)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Mi servidor de casa se llama orion y corre Proxmox 8.2.", ("version", "8.2")),
+        ("La workstation tiene Ubuntu 24.04.", ("version", "24.04")),
+        ("Subimos el proyecto a Django 4.2 LTS.", ("version", "4.2")),
+        ("el backup corre a las 3.30", ("number", "3.30")),  # a clock time said with a dot
+        ("pH 7.2 in the tank", ("number", "7.2")),  # a measure, not a version
+    ],
+)
+def test_a_dotted_number_after_a_name_is_its_version(text: str, kind: tuple[str, str]) -> None:
+    from memory.supersede import typed_values
+
+    assert kind in typed_values(text)
+
+
+def test_a_version_and_a_clock_time_or_a_size_are_other_attributes() -> None:
+    from memory.supersede import other_attribute
+
+    proxmox = "Mi servidor de casa se llama orion y corre Proxmox 8.2."
+    assert other_attribute(proxmox, "el backup ahora corre a las 03:30")
+    ubuntu = "La workstation compartida se llama vetlab-ws01 y tiene Ubuntu 24.04."
+    assert other_attribute(ubuntu, "The shared workstation vetlab-ws01 now has 64 GB of RAM.")
+    assert not other_attribute("El NAS tiene DSM 7.1.", "Actualicé DSM a 7.2.")

@@ -290,12 +290,18 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     query_vector = services.vectors_for([state["text"]])[0]
     embedder, thresholds = services.embedder, services.dedupe_thresholds
     result = find_duplicates(state["text"], candidates, embedder, thresholds, vectors, query_vector)
+    family = _family(chosen["kind"])
+    kinds = {r.id: r.kind for r in records}
+    # "Similar" offers a supersede: only among entries of the same family (a lesson is
+    # not a near-copy of the fact it is about); a copy is confirmed whatever its kind.
+    similar = [i for i in result.similar if _family(kinds.get(i)) == family]
+    status = "new" if result.status == "similar" and not similar else result.status
     found: dict[str, Any] = {
-        "status": result.status,
-        "match": result.match,
-        "similar": list(result.similar),
+        "status": status,
+        "match": result.match if status != "new" else None,
+        "similar": similar,
         "score": result.score,
-        "texts": {i: t for i, t in candidates if i in result.similar},
+        "texts": {i: t for i, t in candidates if i in similar},
     }
     if result.status != "confirm" and candidates:
         from coordinator.across import repeated_across
@@ -303,15 +309,31 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
         again = repeated_across(services, state["text"], candidates)  # said in the other language
         if again:
             found.update(status="confirm", match=again[0], score=again[1])
-    if found["status"] != "confirm" and vectors is not None and len(candidates):
+    alike = [i for i, r in enumerate(records) if _family(r.kind) == family]
+    if found["status"] != "confirm" and vectors is not None and alike:
         # A changed value can sit below "similar" ("migrated everyone to Bitwarden" vs
-        # "… is LastPass"): the nearest entries are asked, not only the similar ones.
-        match = _replaced_among(services, state["text"], candidates, vectors, query_vector)
+        # "… is LastPass"): the nearest entries are asked, not only the similar ones — of
+        # the same family: a lesson never replaces a fact, nor a fact a preference.
+        match = _replaced_among(
+            services,
+            state["text"],
+            [candidates[i] for i in alike],
+            vectors[alike],
+            query_vector,
+        )
         if match:
             texts = dict(found["texts"])
             texts[match] = next(t for i, t in candidates if i == match)
             found.update(status="supersede", match=match, texts=texts)
     return {"dedupe": found}
+
+
+def _family(kind: str | None) -> str:
+    """What an entry states: a lesson learnt, a liking, or how things are (facts, decisions,
+    policies…); only an entry of the same family can replace it."""
+    if kind in {"lesson", "pitfall"}:
+        return "lesson"
+    return "preference" if kind == "preference" else "fact"
 
 
 # A change told as something that happened: "the saw moved to the basement", "ahora el Plex

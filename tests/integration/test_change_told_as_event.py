@@ -69,3 +69,19 @@ def test_a_layer_asked_for_and_a_shared_session_keep_it_in_the_log(
     with Lab.open(home, session_kind="shared") as lab:
         shared = lab.remember("The saw moved to the garage.")
     assert shared.layer == "daily" and "superseded_by" not in (home / "MEMORY.md").read_text()
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [
+        "Lección: nunca abrir el congelador de -80 más de un minuto, la temperatura sube 15 grados.",
+        "Lesson: never leave the -80 freezer open for more than a minute.",
+    ],
+)
+def test_a_lesson_about_a_thing_never_replaces_the_fact_about_it(home: Path, lesson: str) -> None:
+    fact = "El congelador de -80 °C es un Thermo Forma 88000, está en la sala 2.14."
+    with Lab.open(home) as lab:
+        kept = lab.remember(fact, layer="memory").id
+        receipt = lab.remember(lesson)
+        assert (receipt.status, receipt.kind) == ("written", "lesson"), receipt.reason
+        assert kept in {r.id for r in lab.memory_records() if r.active}

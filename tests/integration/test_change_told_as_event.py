@@ -74,7 +74,7 @@ def test_a_layer_asked_for_and_a_shared_session_keep_it_in_the_log(
 @pytest.mark.parametrize(
     "lesson",
     [
-        "Lección: nunca abrir el congelador de -80 más de un minuto, la temperatura sube 15 grados.",
+        "Lección: nunca abrir el congelador de -80 más de un minuto, sube 15 grados.",
         "Lesson: never leave the -80 freezer open for more than a minute.",
     ],
 )

@@ -2,9 +2,12 @@
 Fourteen", "pregunta de seguridad del banco: puse Tsuru verde 1994".
 
 A text names a security question (or its answer) in one of six languages, and says what was
-given as the answer with a verb of putting, writing or answering followed by the answer
-itself: a name or a number, not a word of the sentence ("I put a fake one", "puse lo de
-siempre" pass), and not a talk about changing or resetting the question.
+given as the answer: the answer named as such ("the answer I used is …", "respuesta: …"), or
+a verb of putting, writing or answering about the answer ("I put … as the answer", or opening
+the clause right after the question's description) followed by the answer itself: a name or
+a number, not a word of the sentence ("I put a fake one", "puse lo de siempre" pass), not a
+thing used for something else ("I used PowerPoint for the slides"), and not a talk about
+changing or resetting the question.
 """
 
 from __future__ import annotations
@@ -25,20 +28,51 @@ _QUESTION = LazyPattern(
         r"domand[ae] (?:di sicurezza|segret[ae])|rispost[ae] (?:di sicurezza|segret[ae]))(?!\w)"
     )
 )
-# "I put", "I used", "answered", "puse", "contesté", "ich habe … angegeben" (the answer first
-# in German is left to the other checks), "j'ai mis", "coloquei", "ho messo".
-_GAVE = re.compile(
-    r"(?i)(?<!\w)(?:I (?:put|used|wrote|typed|entered|answered|gave|set it to|chose)|"
-    # "the answer (Tiago set) was …", "a resposta que o Tiago pôs foi …"
-    r"(?:(?:(?:my|the)\s+|(?<=['’]s\s))answer|(?:la|mi) respuesta|(?:a|minha) resposta|"
-    r"(?:la|ma) r[ée]ponse|(?:la|mia) risposta|(?:die|meine) antwort)(?:\s+[^\s,.;:]+){0,5}?\s+"
+# The answer named as such: "the answer (Tiago set) was …", "a resposta que o Tiago pôs foi
+# …", "respuesta: …", "Antwort: …".
+_ANSWER_IS = re.compile(
+    r"(?i)(?:(?:(?:(?<!\w)(?:my|the)\s+|(?<=['’]s\s))answer|(?<!\w)(?:la|mi) respuesta|"
+    r"(?<!\w)(?:a|minha) resposta|(?<!\w)(?:la|ma) r[ée]ponse|(?<!\w)(?:la|mia) risposta|"
+    r"(?<!\w)(?:die|meine) antwort)(?:\s+[^\s,.;:]+){0,5}?\s+"
     r"(?:is|was|es|fue|era|é|foi|est|[ée]tait|è|ist|war|lautet)|"
+    r"(?<!\w)(?:answer|respuesta|resposta|r[ée]ponse|risposta|antwort)\s*:)"
+    r"\s*[:\-–]?\s+(?P<value>[\"'“«]?[^\W_][^\n,.;!?]{1,40})"
+)
+# A verb of putting or answering: "I put", "puse", "contesté", "ich habe … angegeben" (the
+# answer first in German is left to the other checks), "j'ai mis", "coloquei", "ho messo".
+_PUT = re.compile(
+    r"(?i)(?<!\w)(?:I (?:put|used|wrote|typed|entered|answered|gave|set it to|chose)|"
     r"puse|escrib[íi]|contest[ée]|respond[íi]|eleg[íi]|"
     r"j'ai (?:mis|[ée]crit|r[ée]pondu|choisi)|"
     r"coloquei|pus|escrevi|respondi|"
     r"ho (?:messo|scritto|risposto)|"
     r"ich habe|eingegeben:?)"
     r"\s*[:\-–]?\s+(?P<value>[\"'“«]?[^\W_][^\n,.;!?]{1,40})"
+)
+# The verb is about the answer when the value is said to be it ("I put Rex as the answer") ...
+_AS_ANSWER = re.compile(
+    r"(?i)(?<!\w)(?:as (?:the|my|an) answer|for the answer|como respuesta|de respuesta|"
+    r"als antwort|comme r[ée]ponse|en r[ée]ponse|come risposta|como resposta)(?!\w)"
+)
+# ... or when the verb opens the clause that follows the question's description ("security
+# question 'first pet' - I put …", "pregunta de seguridad del banco: nombre de mi mascota,
+# puse …"): the description ends at a mark and says nothing of its own about the question
+# ("Security questions workshop: I used PowerPoint for the slides", "la pregunta … me parece
+# absurda, contesté …" tell of something else).
+_CLOSES = re.compile(r"[:\-–—,)\"'”’»]\s*$")
+_SAYS = re.compile(
+    r"(?i)(?<!\w)(?:is|are|was|were|seems?|looks?|sucks?|think|find|me|I|yo|ich|je|io|eu|es|son|"
+    r"era|parece|parecen|creo|ist|sind|war|finde|est|sont|trouve|è|sono|sembra|penso|é|são|"
+    r"acho|workshops?|talks?|trainings?|policy|policies|pol[íi]tica|richtlinie|politique|"
+    r"slides?|course|curso|kurs|cours|corso)(?!\w)"
+)
+# The value serves another purpose: "I used PowerPoint for the slides", "contesté Google en
+# vez de leerla".
+_OTHER_USE = re.compile(
+    r"(?i)\s(?:for (?:the|my|a|an|our)|instead of|rather than|para (?:el|la|los|las|mi|mis|un|una)|"
+    r"en vez de|en lugar de|statt|anstatt|f[üu]r (?:die|den|das|meine?n?)|au lieu de|"
+    r"pour (?:le|la|les|mon|ma|mes)|invece di|al posto di|per (?:il|la|le|i|gli)|em vez de|"
+    r"em lugar de|ao inv[ée]s de)(?!\w)"
 )
 _NOT_AN_ANSWER = re.compile(
     r"(?i)^[\"'“«]?(?:a|an|the|some|something|it|that|this|one|my|his|her|their|nothing|"
@@ -55,13 +89,35 @@ _TALK = re.compile(
 
 def security_answer(text: str) -> bool:
     """Whether ``text`` gives the answer set for a security question."""
-    if _QUESTION.search(text) is None:
+    questions = [m.end() for m in _QUESTION.finditer(text)]
+    if not questions:
         return False
-    for m in _GAVE.finditer(text):
-        value = m.group("value").strip()
-        if _NOT_AN_ANSWER.match(value) or _TALK.search(value):
+    for m in _ANSWER_IS.finditer(text):
+        if _answer_like(m.group("value")):
+            return True
+    for m in _PUT.finditer(text):
+        value = m.group("value")
+        if not _answer_like(value) or _OTHER_USE.search(value):
             continue
-        first = value.lstrip("\"'“«")
-        if first[:1].isupper() or first[:1].isdigit() or value[:1] in "\"'“«":
+        clause_end = re.search(r"[\n.;!?]", text[m.end() :])
+        after = text[m.end() : m.end() + clause_end.start() if clause_end else None]
+        if _AS_ANSWER.search(value) or _AS_ANSWER.search(after) or _answers_it(text, questions, m):
             return True
     return False
+
+
+def _answer_like(value: str) -> bool:
+    value = value.strip()
+    if _NOT_AN_ANSWER.match(value) or _TALK.search(value):
+        return False
+    first = value.lstrip("\"'“«")
+    return first[:1].isupper() or first[:1].isdigit() or value[:1] in "\"'“«"
+
+
+def _answers_it(text: str, questions: list[int], verb: re.Match[str]) -> bool:
+    """The verb opens the clause right after the question's description."""
+    before = [end for end in questions if end <= verb.start()]
+    if not before:
+        return False
+    description = text[before[-1] : verb.start()]
+    return _CLOSES.search(description) is not None and _SAYS.search(description) is None

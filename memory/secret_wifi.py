@@ -7,7 +7,8 @@ names a wireless network (any of six languages), a key is:
 - a token of eight or more letters and digits right after a word for the key or the security
   mode (WPA2, WEP, PSK, key, code, clave, chave, chiave, Schlüssel, clé);
 - or hex digits of a WEP-104 or raw WPA key's length (26, 58 or 64) standing on their own
-  (not after a word for a digest, a build or a MAC).
+  (not after a word for a build or a MAC, nor in a clause that names a digest: "sha256 of the
+  image is …").
 
 The network's name (after SSID, "net", "name", "red", "rede", "rete", "réseau", "Netz") is no
 key, nor is a MAC, a router's model ("RT-AX58U") or a word.
@@ -73,6 +74,31 @@ def wifi_key(text: str) -> bool:
         ):
             return True
     for m in _HEX_KEY.finditer(text):
-        if not _NAMED_BEFORE.search(text[max(0, m.start() - 20) : m.start()]):
+        if _NAMED_BEFORE.search(text[max(0, m.start() - 20) : m.start()]):
+            continue
+        if not _DIGEST.search(_clause(text, m.start(), m.end())):
             return True
     return False
+
+
+# A word for a digest, a build's image or a fingerprint: hex digits in its clause are the
+# digest ("sha256 of the image is …", "the sha256 it printed was …", "Prüfsumme der Datei: …").
+_DIGEST = re.compile(
+    r"(?i)(?<!\w)(?:sha-?\d*|md-?5|hash\w*|checksums?|digests?|fingerprints?|"
+    r"firmware[ -]?images?|image (?:du|del|do|of the) firmware|imagen del firmware|"
+    r"imagem do firmware|immagine del firmware|firmware-?abbild|"
+    r"sumas? de (?:verificaci[óo]n|control)|somas? de (?:verifica[çc][ãa]o|controlo)|"
+    r"sommes? de contr[ôo]le|somm[ae] di controllo|pr[üu]fsummen?|empreintes?|impronta|"
+    r"huella(?: digital)?|commit|uuid)(?!\w)"
+)
+# A clause ends at a sentence's mark followed by a space, a semicolon or a line break.
+_CLAUSE_END = re.compile(r"[.!?](?=\s)|[;\n]")
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The clause that holds ``text[start:end]``."""
+    before = [m.end() for m in _CLAUSE_END.finditer(text, max(0, start - 200), start)]
+    after = _CLAUSE_END.search(text, end, end + 200)
+    return text[
+        before[-1] if before else max(0, start - 200) : after.start() if after else end + 200
+    ]

@@ -16,6 +16,9 @@ from memory.secrets import find_secrets
         "Sicherheitsfrage bei der Sparkasse: ich habe Waldmeister angegeben",
         "domanda di sicurezza della banca: ho messo Pippo",
         "pergunta de segurança do banco: coloquei Tartaruga",
+        "for my security question I put Marmalade as the answer",
+        "security question of the old bank, the answer I used is Vinegar Street",
+        "pregunta de seguridad del banco — respuesta: Tortuga Azul",
         "el cliente me dio las palabras de la cartera, son abandon ability able about above "
         "absent absorb abstract absurd abuse access accident",
     ],
@@ -32,6 +35,10 @@ def test_the_answer_or_the_words_are_refused(text: str) -> None:
         "forgot the answer to my security question, I put something silly years ago",
         "Security question reset. I used the same answer as before",
         "pregunta de seguridad: puse lo de siempre",
+        "Security questions workshop: I used PowerPoint for the slides",
+        "La pregunta de seguridad del banco me parece absurda, contesté Google en vez de leerla",
+        "the security question page looks odd, I typed Firefox into the search bar",
+        "Sicherheitsfragen sind lästig, ich habe Firefox neu installiert",
         "la Sicherheitsfrage ist dumm",
         "sunday plan: wake early, bake bread, walk dog, clean house, visit mom, cook dinner, "
         "read book, call dad",

@@ -49,3 +49,32 @@ def test_names_models_and_digests_pass(text: str) -> None:
 )
 def test_a_reply_with_more_said_after_the_code(text: str, secret: bool) -> None:
     assert bool(find_secrets(text)) is secret, text
+
+
+_HEX64 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Flashed the new firmware on the router; sha256 of the image is {_HEX64}",
+        f"updated the router, the sha256 it printed was {_HEX64}",
+        f"router actualizado; la suma de verificación del archivo es {_HEX64}, coincide",
+        f"WLAN-Router neu: die Prüfsumme, die das Tool zeigte, war {_HEX64}",
+        f"réseau du labo : la somme de contrôle de l'image est {_HEX64}",
+        f"{_HEX64} is the md5-style digest the router's update page shows",
+    ],
+)
+def test_a_digest_word_anywhere_in_the_clause_is_a_digest(text: str) -> None:
+    assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Flashed the router's firmware, checked its sha256. Wifi key: {_HEX64}",
+        f"router firmware hash verified;\nWPA raw key {_HEX64}",
+    ],
+)
+def test_a_key_in_another_clause_than_the_digest_is_refused(text: str) -> None:
+    assert find_secrets(text), text

@@ -173,16 +173,20 @@ def pairs(text: str) -> list[Pair]:
         return []
     tokens = list(_TOKEN.finditer(text))
     starts = [t.start() for t in tokens]
+    # the token each key word stands in (in order, as the key words are): a value reads only
+    # the key words within the window, found by bisection
+    cue_at = [max(0, bisect.bisect_right(starts, c_start) - 1) for c_start, _, _ in cues]
     flags = _text_flags(text)
     out: list[Pair] = []
     for i, start, end, value, groups in _values(tokens):
         if not could_be_value(value) or _REFERENCE.match(value):
             continue
         near: list[tuple[int, int, int, str]] = []  # (distance, cue start, cue end, family)
-        for c_start, c_end, family in cues:
+        first = bisect.bisect_left(cue_at, i - _WINDOW)
+        last = bisect.bisect_right(cue_at, i + _WINDOW)
+        for at, (c_start, c_end, family) in zip(cue_at[first:last], cues[first:last], strict=True):
             if c_start < end and start < c_end:
                 continue  # the value is the key word itself
-            at = max(0, bisect.bisect_right(starts, c_start) - 1)
             distance = i - at if c_start < start else at - i
             if 0 <= abs(distance) <= _WINDOW:
                 near.append((abs(distance), c_start, c_end, family))

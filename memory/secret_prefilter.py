@@ -332,9 +332,14 @@ def suspect_indexes(texts: Sequence[str]) -> list[int]:
     hits.update(i for i in weak - hits if _DIGIT.search(texts[i]))
     # digits said one at a time: "der Tresor geht mit fünf vier acht sechs"
     hits.update(_line_of(starts, m.start() + 1) for m in _SPOKEN_RUN.finditer(words))
-    for m in _SYMBOL.finditer(spaced):
-        i = _line_of(starts, m.start())
-        if i not in hits and _mixed_token(spaced, m.start()):
+    # a symbol in a token of letters and digits; each token is read once, however many
+    # symbols it holds
+    at = 0
+    while (symbol := _SYMBOL.search(spaced, at)) is not None:
+        token = _token_at(spaced, symbol.start(), at)
+        at = token.end() + 1
+        i = _line_of(starts, symbol.start())
+        if i not in hits and _mixed(token.group(0)):
             hits.add(i)
     # a new value told with digits ("changed it again, the new one is Lantern79!"), and seed
     # words set out in lines of plain words after a sentence
@@ -385,10 +390,16 @@ _SYMBOL = re.compile(rb"[#$%&*@+=~^]|[!?](?=[^ \n])")
 _MIXED = re.compile(rb"[^ \n]*")
 
 
-def _mixed_token(spaced: bytes, at: int) -> bool:
-    start = max(spaced.rfind(b" ", 0, at), spaced.rfind(b"\n", 0, at)) + 1
+def _token_at(spaced: bytes, at: int, lo: int) -> re.Match[bytes]:
+    """The token around offset ``at`` (the bytes between separators), which starts at
+    ``lo`` or after it."""
+    start = max(spaced.rfind(b" ", lo, at), spaced.rfind(b"\n", lo, at), lo - 1) + 1
     token = _MIXED.match(spaced, start)
-    word = token.group(0) if token else b""
+    assert token is not None  # matches the empty string too
+    return token
+
+
+def _mixed(word: bytes) -> bool:
     return (
         any(48 <= ch <= 57 for ch in word)
         and sum(65 <= ch <= 90 or 97 <= ch <= 122 for ch in word) >= 3

@@ -20,7 +20,7 @@ its keyword. A text without any keyword costs one regex search.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
@@ -803,7 +803,18 @@ _COPULA_VALUE = re.compile(
     r"\s+(?P<value>\S+)"
 )
 # A token that holds a digit and a symbol, in either order: the only values _said_value takes.
-_MIXED_TOKEN = re.compile(r"[^\s#!$%&*@+=?~^]*(?:\d\S*[#!$%&*@+=?~^]|[#!$%&*@+=?~^]\S*\d)\S*")
+# Each token is read once (a pattern asking for both in one match backtracks on a long row).
+_TOKEN = re.compile(r"\S+")
+_SAID_SYMBOL = re.compile(r"[#!$%&*@+=?~^]")
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def _mixed_tokens(text: str) -> Iterator[re.Match[str]]:
+    for token in _TOKEN.finditer(text):
+        if _SAID_SYMBOL.search(token.group(0)) and _ANY_DIGIT.search(token.group(0)):
+            yield token
+
+
 _OPENS_WITH = re.compile(
     r"(?i)(?<!\w)(?:opens?|unlocks?|decrypts?|unzips?|se abre|abre|öffnet|entsperrt|"
     r"s'ouvre|ouvre|si apre|apre|desbloqueia|desbloquea|sblocca)\s+(?:\w+\s+)?"
@@ -821,7 +832,7 @@ _QUOTED = re.compile(r"[\"'“‘«„](?P<value>[^\s\"'”’»“]{6,40})[\"'�
 def _said_value(text: str) -> bool:
     """A generated-looking value said with no key word: letters, digits and a symbol such as
     '#', '!', '$' or '@', right after "is" or ':'; or any password after "opens with"."""
-    for token in _MIXED_TOKEN.finditer(text):
+    for token in _mixed_tokens(text):
         m = _COPULA_VALUE.search(text, max(0, token.start() - 12), token.end())
         if m is None or m.end("value") != token.end():
             continue

@@ -68,7 +68,7 @@ def cell(root: Path, stage: str, text: str, cap: float) -> float | None:
 def row(root: Path, stage: str, text: str, cap: float) -> list[str]:
     out: list[str] = []
     for kb in SIZES:
-        if out and out[-1].startswith(">"):
+        if any(seconds.startswith(">") for seconds in out):
             out.append("–")
             continue
         seconds = cell(root, stage, text[: kb * 1024], cap)

@@ -99,8 +99,7 @@ def security_answer(text: str) -> bool:
         value = m.group("value")
         if not _answer_like(value) or _OTHER_USE.search(value):
             continue
-        clause_end = re.search(r"[\n.;!?]", text[m.end() :])
-        after = text[m.end() : m.end() + clause_end.start() if clause_end else None]
+        after = re.split(r"[\n.;!?]", text[m.end() : m.end() + 200], maxsplit=1)[0]
         if _AS_ANSWER.search(value) or _AS_ANSWER.search(after) or _answers_it(text, questions, m):
             return True
     return False

@@ -54,7 +54,7 @@ def find_card_code(text: str) -> bool:
     card = _CARD.search(text) is not None  # the code is described or named generically
     for words in (_CARD_WORDS, _GENERIC_WORDS, _ON_THE_BACK) if card else (_CARD_WORDS,):
         for m in words.finditer(text):
-            end = _CLAUSE_END.search(text, m.end())
+            end = _CLAUSE_END.search(text, m.end(), m.end() + 81)  # within the 80 read
             stop = min(end.start() if end else len(text), m.end() + 80)
             for number in _NUMBER.finditer(text, m.end(), stop):
                 # the two words before the number and the one after: "acaba en 8856 es 681"

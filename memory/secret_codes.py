@@ -117,6 +117,7 @@ _SPACED = re.compile(r"\d{1,2}(?: \d{1,2}){2,3}(?![\d:.])")
 _TOKEN = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
 _CLAUSE_END = re.compile(r"(?<!\d)[.!?](?:\s|$)|;|\n")
+_CLAUSE_REACH = 1000
 _VALUE_FIRST = re.compile(
     r"(?i)(?:^|[\n:;.!?]\s*|\(\s*)(?P<value>[#*]?\d{3,8}[#*]?|\d{1,2}(?:-\d{1,2}){2,5})"
     r"\s*(?:,\s*)?(?:is|es|ist|est|c'est|é|è|era|=|–|—|-|->|→)(?=\s)"
@@ -205,8 +206,15 @@ def _value_after(
     set_before: bool = False,
 ) -> bool:
     """A code among the next few tokens of the clause that starts at ``start``."""
-    end = _CLAUSE_END.search(text, start)
-    clause = text[start : end.start() if end else min(len(text), start + 120)]
+    # the clause's end within _CLAUSE_REACH (linear on a text with none); a text that ends
+    # with no clause's end is read 120 characters on
+    end = _CLAUSE_END.search(text, start, start + _CLAUSE_REACH)
+    if end is not None:
+        clause = text[start : end.start()]
+    elif start + _CLAUSE_REACH < len(text):
+        clause = text[start : start + _CLAUSE_REACH]
+    else:
+        clause = text[start : start + 120]
     tokens = list(_TOKEN.finditer(clause))[:14]
     reach = 14 if ":" in clause else 9
     for i, tok in enumerate(tokens):
@@ -334,7 +342,7 @@ def _value_first(text: str) -> bool:
         value = m.group("value")
         if _YEAR.match(value):
             continue
-        end = _CLAUSE_END.search(text, m.end())
+        end = _CLAUSE_END.search(text, m.end(), m.end() + 101)  # the clause's first 100
         rest = text[m.end() : end.start() if end else len(text)][:100]
         noun = _NOUN.search(rest)
         if noun and not NOT_CODE_CONTEXT.search(rest) and not _NUMBER_WORD.search(rest[:20]):

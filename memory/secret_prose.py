@@ -307,10 +307,16 @@ _CLAUSE_END = re.compile(
 )
 
 
+# A clause is read this far at most: a text with no clause's end (a row of key words and
+# values) is then scanned in linear time, not once to its end for every key word.
+CLAUSE_REACH = 1000
+
+
 def _clause_end(text: str, start: int) -> int:
-    """Where the clause that starts at ``start`` ends (sentence end, ';' or a blank line)."""
-    m = _CLAUSE_END.search(text, start)
-    return m.end() if m else len(text)
+    """Where the clause that starts at ``start`` ends (sentence end, ';' or a blank line),
+    within CLAUSE_REACH characters."""
+    m = _CLAUSE_END.search(text, start, start + CLAUSE_REACH)
+    return m.end() if m else min(len(text), start + CLAUSE_REACH)
 
 
 def _misspelt_password(text: str) -> list[tuple[int, int]]:

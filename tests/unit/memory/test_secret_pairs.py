@@ -111,3 +111,10 @@ def test_digit_groups_said_apart_are_one_candidate() -> None:
     assert "1165 3971" in [text[p.start : p.end] for p in pairs(text)]
     long = "phone code: 933 567 692 412"
     assert [long[p.start : p.end] for p in pairs(long)] == []
+
+
+def test_a_value_pairs_only_with_key_words_within_the_window() -> None:
+    text = "the pin Ab12 " * 40 + "filler " * 20 + "Zq77x"
+    found = pairs(text)
+    assert len(found) == 40  # every "Ab12" beside its pin; "Zq77x" has none within a dozen words
+    assert all(text[p.start : p.end] == "Ab12" for p in found)

@@ -139,3 +139,14 @@ def test_a_new_value_with_digits_and_seed_words_in_lines_are_kept() -> None:
         "shopping:\nmilk eggs\nbread",  # too few words for a seed
     ]
     assert suspect_indexes(texts) == [0, 2]
+
+
+def test_a_token_with_many_symbols_is_read_as_one_token() -> None:
+    texts = [
+        "note " + "*" * 300,
+        "see " + "#" * 50 + "Saffron12" + "!" * 50,
+        "?" * 300,
+        "saved it as a*b*c*Lantern*7 in the vault",
+        "a+b=c, then x*y",
+    ]
+    assert suspect_indexes(texts) == [1, 3]

@@ -46,10 +46,11 @@ _COMPOUND_CODE = (
     rf"(?:{pattern(*LOCK_KINDS)}|garagen|alarmanlagen|zugangs|eingangs|haus|keller|lager|"
     r"entsperr|sperr|geheim|digi)-?codes?"
 )
-# "the code is 2380": a bare code word, then "is" or ':' and the value.
+# "the code is 2380": a bare code word, then "is" or ':' and the value. The words before are
+# read up to 60 characters each (an unbounded word backtracks over a long row with no spaces).
 _BARE_CODE = LazyPattern(
     lambda: (
-        rf"(?i)(?<!\w)(?P<before>(?:\S+\s+){{0,3}})(?P<word>code|codes|c[óo]digo|codice|pin|puk|"
+        rf"(?i)(?<!\w)(?P<before>(?:\S{{1,60}}\s+){{0,3}})(?P<word>code|codes|c[óo]digo|codice|pin|puk|"
         rf"senha|{_COMPOUND_CODE}|"
         rf"combination|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o|kombination)"
         rf"(?P<between>(?:\s+[^\s:=\d][^\s:=]*){{0,5}}?)"
@@ -86,7 +87,10 @@ def named_code(text: str) -> bool:
         if m.group("sep") is None and not pin_then_code:
             named = m.group("before") + between
             # or a lock named earlier on the line: "caixa de chaves do centro, código 042"
-            line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+            # (the line's last 1000 characters: a long line is not read again for each code)
+            lo = max(0, m.start() - 1000)
+            newline = text.rfind("\n", lo, m.start())
+            line = text[newline + 1 if newline >= 0 else lo : m.start()]
             if OPENS.search(named) is None and PAYMENT.search(named) is None:
                 if OPENS.search(line) is None or not _LOCK_CODE.fullmatch(value):
                     continue

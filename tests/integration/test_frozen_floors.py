@@ -267,3 +267,46 @@ def eighth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V8_FLOORS))
 def test_eighth_set_figure_holds_its_floor(eighth: dict[str, Any], part: str, name: str) -> None:
     assert eighth[part][name] >= V8_FLOORS[(part, name)], (part, name, eighth[part][name])
+
+
+# The ninth, independently written sets (README_v9.md), read once before a round's changes
+# and once after them (docs/benchmarks.md, "Ninth independently written sets"): routing
+# layer 0.940 → 0.942, layer+kind 0.846 → 0.848, supersede P 0.961 → 0.961 R 0.769 → 0.775,
+# durability P 0.982 R 0.840 both times. Training data from here on: floors (rounded down).
+V9_FLOORS = {
+    ("routing", "layer_accuracy"): 0.94,  # 452/480
+    ("routing", "layer_kind_accuracy"): 0.84,
+    ("supersede", "precision"): 0.96,
+    ("supersede", "recall"): 0.77,
+    ("durability", "precision"): 0.98,
+    ("durability", "recall"): 0.84,
+}
+
+
+@pytest.fixture(scope="module")
+def ninth() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v9_routing.jsonl"],
+        [DATA / "frozen_v9_pairs.jsonl"],
+        [DATA / "frozen_v9_distill.jsonl"],
+        daily_task_done=True,  # compared as the seventh and eighth sets
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V9_FLOORS))
+def test_ninth_set_figure_holds_its_floor(ninth: dict[str, Any], part: str, name: str) -> None:
+    assert ninth[part][name] >= V9_FLOORS[(part, name)], (part, name, ninth[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True, reason="ninth set when read: layer 0.942, supersede R 0.775, durability R 0.840"
+)
+def test_ninth_set_meets_the_targets(ninth: dict[str, Any]) -> None:
+    assert ninth["routing"]["layer_accuracy"] >= 0.95
+    assert ninth["supersede"]["recall"] >= 0.80
+    assert ninth["durability"]["recall"] >= 0.85

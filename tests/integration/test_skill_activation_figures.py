@@ -41,6 +41,9 @@ RECORDED = {
     # the sixth writer's set, read once before a round's changes (0.701, 0.026) and once
     # after (0.690, 0.026): training data from here on (held out of the fit, 0.707 / 0.026)
     "skills_v6": ("frozen", 184, 76, 0.77, 0.027),  # measured 0.777 (143/184), 0.026 (2/76)
+    # the seventh writer's set, read once before a round's changes (0.629, 0.041) and once
+    # after (0.672, 0.041): training data from here on
+    "skills_v7": ("frozen", 186, 74, 0.67, 0.041),  # measured 0.672 (125/186), 0.041 (3/74)
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -73,7 +76,8 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="skills: 0.783 / 0.032; skills_v2: 0.644 / 0.000; skills_v3: 0.758 / 0.027; "
-    "skills_v4: 0.768 / 0.013; skills_v5: 0.761 / 0.000; skills_v6: 0.777 / 0.026",
+    "skills_v4: 0.768 / 0.013; skills_v5: 0.761 / 0.000; skills_v6: 0.777 / 0.026; "
+    "skills_v7: 0.672 / 0.041",
 )
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures

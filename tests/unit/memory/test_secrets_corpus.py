@@ -8,11 +8,11 @@ its misses were studied by kind of phrasing), the fourth (frozen_v4: once at 204
 3/207 = 0.014, then studied the same way), the fifth (frozen_v5: 219/239 = 0.916, 1/199 =
 0.005 when read), the sixth (frozen_v6: 223/256 = 0.871 before a round's changes, 227/256 =
 0.887 after), the seventh (frozen_v7: 205/239 = 0.858 before a round's changes, 210/239 =
-0.879 after), the eighth (frozen_v8: 228/252 = 0.905 before, 235/252 = 0.933 after) and the
-probes written with the rules. They are
-training data: the floors below hold what is measured on them now, so a change that loses any
-of it fails. They say nothing about text written by someone else; that is measured on a set
-never read here (``benchmarks/secret_detection.py --file``).
+0.879 after), the eighth (frozen_v8: 228/252 = 0.905 before, 235/252 = 0.933 after), the
+ninth (frozen_v9: 226/246 = 0.919 before and after) and the probes written with the rules.
+They are training data: the floors below hold what is measured on them now, so a change
+that loses any of it fails. They say nothing about text written by someone else; that is
+measured on a set never read here (``benchmarks/secret_detection.py --file``).
 """
 
 from __future__ import annotations
@@ -142,6 +142,21 @@ def test_eighth_independent_set_keeps_its_measured_figures() -> None:
     Training data from here on: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v8.jsonl"))
     assert recall >= 243 / 252 and false_refusals <= 1 / 204
+
+
+def test_ninth_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v9: written by someone who saw neither the rules nor any earlier set (eight new
+    owners, six languages, 45 kinds), read once before a round's changes (recall 226/246 =
+    0.919, false refusals 0/203) and once after them (226/246, 0/203). Training data from
+    here on: a floor, not a result."""
+    recall, false_refusals = _rates(_load("frozen_v9.jsonl"))
+    assert recall >= 226 / 246 and false_refusals <= 0 / 203
+
+
+@pytest.mark.xfail(strict=True, reason="ninth set when read: recall 0.919 (target 0.98 missed)")
+def test_ninth_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v9.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02
 
 
 @pytest.mark.xfail(strict=True, reason="eighth set when read: recall 0.933 (target 0.98 missed)")

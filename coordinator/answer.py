@@ -901,7 +901,10 @@ def _window_records(services: Services, window: Window, zone: tzinfo) -> list[Re
             curated += reads.project_records(services, name)
         except Exception:
             break
-    records += [r for r in curated if r.active and r.at and _CHANGE.search(r.text)]
+    logged = any(r.at and begin <= r.at < end for r in records)
+    # A window the log holds nothing of: what was filed in MEMORY.md or a project then
+    # ("¿qué hice el martes?" when Tuesday's ELISA run went to the project's notes).
+    records += [r for r in curated if r.at and (not logged or r.active and _CHANGE.search(r.text))]
     inside = [r for r in records if r.at and begin <= r.at < end]
     return sorted(inside, key=lambda r: r.at or begin)
 

@@ -319,3 +319,25 @@ def test_a_skills_steps_answer_how_to_questions_only(home: Path) -> None:
     assert all(h.layer != "skill" for h in who.hits)
     assert any(h.layer == "skill" for h in how.hits)
     assert "## " not in how.text
+
+
+def test_a_day_the_log_holds_nothing_of_lists_what_was_filed_elsewhere_that_day(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-24T10:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember(
+            "Ran the qPCR of samples 1 to 24; 7 positive.", layer="project", project="tesis"
+        )
+        lab.remember("The plate reader is booked on Thursdays.", layer="memory")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-25T11:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("Restarted the NAS.", layer="daily")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-27T09:00:00Z")
+    tuesday = str(ask("¿qué hice el martes pasado?")["answer"])
+    assert tuesday.startswith("2026-11-24 (Tuesday) — 2 entries in memory:")
+    assert "qPCR of samples" in tuesday and "plate reader" in tuesday
+    wednesday = str(ask("what did I do on Wednesday?")["answer"])
+    assert "Restarted the NAS." in wednesday and "qPCR" not in wednesday
+    friday = ask("what did I do on 2026-11-20?")
+    assert friday["found"] is False  # nothing said that day, in any layer

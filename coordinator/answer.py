@@ -1080,6 +1080,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         if services.session_kind != "main":  # said whatever MEMORY.md holds: no oracle
             text += f"\n(a {services.session_kind} session does not see MEMORY.md)"
         return Answer(question, text, [], False, window)
+    ranked = _with_real_history(ranked)
     best = ranked.order[0]
     floor = RELATIVE_FLOOR * best.hit.score
     limit = WINDOW_SOURCES if window else min(k, MAX_SOURCES)
@@ -1095,6 +1096,29 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         sources.append(old)
     lines += ["Sources:"] + [_source_line(c, zone, ranked.replaced) for c in sources]
     return Answer(question, "\n".join(lines), [c.hit for c in sources], True, window)
+
+
+def _with_real_history(ranked: Ranked) -> Ranked:
+    """``ranked`` without its replaced entry when that held no other value than the answer
+    (the same value said again, or another attribute)."""
+    old = ranked.replaced
+    if old is None or _another_value(old.hit.text, ranked.order[0].hit.text):
+        return ranked
+    return Ranked(ranked.order)
+
+
+def _another_value(old: str, new: str) -> bool:
+    """``old`` held another value of a kind ``new`` states: "was 10.0.0.5" under "now
+    10.0.0.20" — not the same address said again, nor "4 cameras" under "a 64 GB card".
+    Texts that state no value are taken as changed (the ranking decided)."""
+    from memory.supersede import typed_values
+
+    before, after = typed_values(old), typed_values(new)
+    if not before or not after:
+        return True
+    if {v for _, v in before} <= {v for _, v in after}:
+        return False
+    return bool({k.partition(":")[0] for k, _ in before} & {k.partition(":")[0] for k, _ in after})
 
 
 def answer_offline(question: str, hits: list[Hit]) -> Answer:

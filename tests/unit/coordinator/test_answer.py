@@ -341,3 +341,18 @@ def test_a_day_the_log_holds_nothing_of_lists_what_was_filed_elsewhere_that_day(
     assert "Restarted the NAS." in wednesday and "qPCR" not in wednesday
     friday = ask("what did I do on 2026-11-20?")
     assert friday["found"] is False  # nothing said that day, in any layer
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"),
+    [
+        ("The NAS is at 10.0.0.5.", "The NAS is at 10.0.0.20 now.", True),
+        ("El NAS ahora está en 10.0.0.20.", "The NAS is at 10.0.0.20 and runs DSM 7.2.", False),
+        ("Frigate runs on the NUC, 4 cameras.", "Put a 64 GB SD card in the Frigate NUC.", False),
+        ("Jellyfin runs on the old Dell.", "Jellyfin moved to the Beelink.", True),
+    ],
+)
+def test_an_earlier_line_is_shown_only_for_another_value(old: str, new: str, shown: bool) -> None:
+    from coordinator.answer import _another_value
+
+    assert _another_value(old, new) is shown

@@ -374,15 +374,21 @@ _LETTERS_AND_DIGITS = re.compile(r"(?<!\S)[^\W\d_]{3}\w*\d|\d\w*[^\W\d_]{3}")
 
 
 _NEW_ONE = re.compile(rb"\b(?:new one|nueva es|nuevo es|la nueva|el nuevo|new pin|new code)\b")
-_PLAIN_LINE = re.compile(r"^[ \t]*(?:[a-z]{3,8}[ \t]+){2,11}[a-z]{3,8}[ \t]*$", re.MULTILINE)
+_PLAIN_LINE = re.compile(r"^[ \t]*(?:[a-z]{3,8}[ \t]+){2,23}[a-z]{3,8}[ \t]*$", re.MULTILINE)
 SEED_WORDS = 12
+SEED_LENGTHS = frozenset({12, 15, 18, 21, 24})  # the lengths a wallet's words come in
 
 
 def _word_lines(text: str) -> bool:
-    """Lines of plain lower-case words, twelve words or more in all: seed words set out."""
-    if text.count("\n") < 2:
+    """Seed words set out after a sentence: lines of plain lower-case words, twelve or more
+    in all, or one line of a seed phrase's length ("… las palabras de su monedero:\nwalnut
+    drum saddle …")."""
+    if "\n" not in text:
         return False
-    return sum(len(m.group(0).split()) for m in _PLAIN_LINE.finditer(text)) >= SEED_WORDS
+    counts = [len(m.group(0).split()) for m in _PLAIN_LINE.finditer(text)]
+    if text.count("\n") >= 2 and sum(counts) >= SEED_WORDS:
+        return True
+    return any(n in SEED_LENGTHS for n in counts)
 
 
 # A symbol inside a run of letters and digits: "Saffron#12", "Potato#77" said with no key word.

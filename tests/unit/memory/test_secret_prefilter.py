@@ -150,3 +150,14 @@ def test_a_token_with_many_symbols_is_read_as_one_token() -> None:
         "a+b=c, then x*y",
     ]
     assert suspect_indexes(texts) == [1, 3]
+
+
+def test_a_seed_phrase_on_one_line_after_a_sentence_is_kept() -> None:
+    from memory.secret_prefilter import suspect_indexes
+
+    seed = (
+        "Me pidió que le guardara las palabras de su monedero:\n"
+        "walnut drum saddle cargo olive raven bronze donkey pyramid garlic rocket nephew"
+    )
+    chat = "Fue un buen día.\nmañana vamos al parque con los niños"  # a line of words, not a seed
+    assert suspect_indexes([seed, chat]) == [0]

@@ -14,7 +14,7 @@ from memory.curated import CuratedFile, NewEntry, Written
 from memory.document import Document
 from memory.entry import Entry
 from memory.errors import DirtyFileError
-from memory.files import read_snapshot
+from memory.files import Snapshot, read_snapshot
 from memory.journal import Journal
 from memory.layers import spec
 from memory.records import Record
@@ -112,16 +112,11 @@ class LongTermMemory:
                     doc.insert_in_section(moved, "Archived")
 
             _, archive_text, archive_snap = self.archive_file.plan(put)
-            for store, snap in ((self.file, memory_snap), (self.archive_file, archive_snap)):
-                if read_snapshot(store.path).digest != snap.digest:
-                    raise DirtyFileError(
-                        f"{store.rel} changed on disk while labmem archived entries; nothing "
-                        "was written. Save your edits and run the command again."
-                    )
-                store.backup()
-            self.journal.commit(
+            self._commit_both(
                 "archive",
-                {self.file.path: memory_text, self.archive_file.path: archive_text},
+                "archived entries",
+                (memory_text, memory_snap),
+                (archive_text, archive_snap),
             )
         return records
 
@@ -145,15 +140,28 @@ class LongTermMemory:
                     doc.insert_in_section(back, section)
 
             _, memory_text, memory_snap = self.file.plan(put)
-            for store, snap in ((self.file, memory_snap), (self.archive_file, archive_snap)):
-                if read_snapshot(store.path).digest != snap.digest:
-                    raise DirtyFileError(
-                        f"{store.rel} changed on disk while labmem restored an entry; nothing "
-                        "was written. Save your edits and run the command again."
-                    )
-                store.backup()
-            self.journal.commit(
+            self._commit_both(
                 "unarchive",
-                {self.file.path: memory_text, self.archive_file.path: archive_text},
+                "restored an entry",
+                (memory_text, memory_snap),
+                (archive_text, archive_snap),
             )
         return self.file.get(entry_id)
+
+    def _commit_both(
+        self,
+        name: str,
+        doing: str,
+        memory: tuple[str, Snapshot],
+        archive: tuple[str, Snapshot],
+    ) -> None:
+        """Write the planned MEMORY.md and archive texts in one journaled change, refusing
+        when either file changed on disk since it was read (both locks held)."""
+        for store, (_, snap) in ((self.file, memory), (self.archive_file, archive)):
+            if read_snapshot(store.path).digest != snap.digest:
+                raise DirtyFileError(
+                    f"{store.rel} changed on disk while labmem {doing}; nothing was written. "
+                    "Save your edits and run the command again."
+                )
+            store.backup()
+        self.journal.commit(name, {self.file.path: memory[0], self.archive_file.path: archive[0]})

@@ -252,8 +252,8 @@ def _same(thing: str, word: str, names: frozenset[str]) -> bool:
 
 def _bare(verb: str, word: str) -> bool:
     """``word`` is the verb as the task says it ("call", "llamar"), not a past form."""
-    own = word == verb and _PAST.get(verb) != verb
-    return own or (word in _OTHER.get(verb, ()) or word in _CONTACT) and _PAST.get(word) != word
+    twins = {verb, *_OTHER.get(verb, ()), *_CONTACT}
+    return word in twins and _PAST.get(word) != word  # "put", "set": the past form too
 
 
 # An errand's verb in the other language: "Llamar a Ana" is done by "Called Ana".

@@ -89,6 +89,12 @@ _WHEN = re.compile(
     re.IGNORECASE,
 )
 # A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
+# Between a verb and its thing: a quantifier or a particle ("backed up all the VMs",
+# "compré todas las puntas", "cleaned out both filters").
+_BETWEEN = frozenset(
+    """all both every each whole entire out off down over back todos todas toda todo
+    ambos ambas cada""".split()
+)
 _NAME = re.compile(r"(?<=\s)[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+\b")
 _NOT_YET = re.compile(r"\b(?:not|isn'?t|wasn'?t|yet|todavia|aun|aún|falta|faltan)\b")
 _NOT_DONE_ES = re.compile(  # "no llamé", "no lo he pedido"
@@ -226,7 +232,8 @@ def _closes(
                 return False  # "finished the report, call the plumber after lunch"
             # "called the plumber", "llamé a Ana", "bought 10 kg of sugar syrup" — the
             # task's thing right after the verb: not "called the bank about Ana's visa"
-            return i + 1 < len(content) and named(content[i + 1], things)
+            after = [w for w in content[i + 1 :] if w not in _BETWEEN]
+            return bool(after) and named(after[0], things)
     if how == "word":
         # "seguro del coche: hecho", "epoxy ordered, done" — nothing else said: not
         # "centrifuge run finished at 5pm" for "fix the centrifuge"

@@ -155,23 +155,26 @@ def todo_list(
     closed = done_since(services, listed + earlier)
     tasks = [r for r in listed if r.id not in closed]
     still = [r for r in earlier if r.id not in closed]
+    # "what is pending?" names no days: the span looked at is ours, not the owner's
     where = f"on {span.describe()}" if first == last else f"from {first} to {last}"
     when = span if named else None
     lines = _task_lines(tasks, zone, with_due=first != last)
     if tasks:
         counted = "1 task" if len(tasks) == 1 else f"{len(tasks)} tasks"
-        lines.insert(0, f"Due {where} — {counted}:")
+        lines.insert(0, f"Due {where} — {counted}:" if named else f"Pending — {counted}:")
     if still:
         head = "Still open from earlier days:"
         if not tasks:
-            head = f"Nothing due {where}; still open from earlier days:"
+            head = f"Nothing due {where}; still open from earlier days:" if named else head
         lines += [head, *_task_lines(still, zone, with_due=True)]
     done_lines = _done_lines(list(closed.values()), zone)
     if not tasks and not still:
         if done_lines:
-            text = "\n".join([f"Nothing left to do {where}; done since:", *done_lines])
+            left = f"Nothing left to do {where}" if named else "Nothing pending"
+            text = "\n".join([f"{left}; done since:", *done_lines])
             return TodoList(text, (), when)
-        return TodoList(f"Nothing in memory about tasks due {where}.", (), when)
+        about = f"tasks due {where}" if named else "pending tasks"
+        return TodoList(f"Nothing in memory about {about}.", (), when)
     if done_lines:
         lines += ["Done since:", *done_lines]
     shown = tasks[:LIST_LIMIT] + still[:LIST_LIMIT]

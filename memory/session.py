@@ -50,13 +50,15 @@ class SessionContext:
 
     @property
     def did_something(self) -> bool:
-        """True for a session worth a summary: one with turns, or an interactive one (chat,
-        an MCP client) that remembered, asked or noted something. One-shot commands and a
-        connection that only searched are not, nor one whose only turns were refused."""
-        if any(turn.content != WITHHELD_TURN for turn in self.history):
-            return True
+        """True for a session worth a summary: one that remembered, asked, noted or
+        activated something. One-shot commands, a connection that only searched and a chat
+        of greetings and thanks are not ("2 turns, 0 remembered, 0 questions" tells
+        nothing), nor one whose only turns were refused."""
         activated = self.variables.get("skills")
-        return self.interactive and bool(self.events or self.notes or self.task or activated)
+        did = bool(self.events or self.notes or self.task or activated)
+        if did and any(turn.content != WITHHELD_TURN for turn in self.history):
+            return True
+        return self.interactive and did
 
     def remember(self, text: str, kind: str, at: datetime) -> int:
         """Keep a fact for this session only; returns its 1-based position."""

@@ -8,7 +8,7 @@
 All of tests/data/routing is training data (every set in it has been read); independently
 written sets measure the shipped models. ``--cross`` estimates how the whole router (cue
 rules + classifier) generalises to other users by leaving one writer out: the classifier is
-fitted on every other writer's set (a, b, v3 … v7) and the fixture, and the held-out set is
+fitted on every other writer's set (a, b, v3 … v9) and the fixture, and the held-out set is
 routed; per set, the mean and the pooled confusion matrix. For durability the held-out
 writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
@@ -62,6 +62,7 @@ ROUTING_SETS = {
     "v6": ("frozen_v6_routing.jsonl",),
     "v7": ("frozen_v7_routing.jsonl",),
     "v8": ("frozen_v8_routing.jsonl",),
+    "v9": ("frozen_v9_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
@@ -71,6 +72,7 @@ DISTILL_SETS = {
     "v6": ("frozen_v6_distill.jsonl",),
     "v7": ("frozen_v7_distill.jsonl",),
     "v8": ("frozen_v8_distill.jsonl",),
+    "v9": ("frozen_v9_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -93,7 +95,7 @@ SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
 # The v4 and later writers' kinds in labmem's words (their "none" is a question or small
 # talk; a project "fact" is a note, a project "todo" a task; a daily "task" is a task done
 # that day — "what happened or got done today" — an event in labmem, not a to-do).
-MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8"})
+MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8", "v9"})
 WRITER_KINDS = {
     "none/none": "question?",
     "session/context": "note",
@@ -403,7 +405,9 @@ def cross_router(
     _print_confusion(total)
 
 
-def cross_durability(rows: list[dict[str, Any]], x: np.ndarray, args: argparse.Namespace) -> None:
+def cross_durability(
+    rows: list[dict[str, Any]], x: np.ndarray, embedders: tuple[str, ...], args: argparse.Namespace
+) -> None:
     """Leave one writer out: the held-out writer's distill lines (and routing statements)
     are left out of the fit; measured on its distill lines."""
     distill = np.array([bool(r.get("distill")) for r in rows])
@@ -417,7 +421,7 @@ def cross_durability(rows: list[dict[str, Any]], x: np.ndarray, args: argparse.N
             args.l2,
             args.steps,
             "",
-            (EMBEDDER,),
+            embedders,
         )
         truth = np.array([r["layer"] == "durable" for r in rows])[test]
         durable = np.array(
@@ -468,16 +472,16 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--balance", type=float, default=0.0, help="0 none … 1 equal layers")
     parser.add_argument(
-        "--embedders", default="use", help="use, minilm or minilm,use (router only)"
+        "--embedders", help="use, minilm or minilm,use (router: use; durability: minilm)"
     )
     parser.add_argument("--hold", help="with --cross: the writers to hold out, e.g. v4,a")
     parser.add_argument("--vectors", type=Path, help="a folder caching the embeddings")
     args = parser.parse_args()
     if args.l2 is None:
         args.l2 = 3e-5 if args.task == "router" else 1e-4
-    embedders = (
-        tuple(SHORT[n] for n in args.embedders.split(",")) if args.task == "router" else (EMBEDDER,)
-    )
+    if args.embedders is None:
+        args.embedders = "use" if args.task == "router" else "minilm"
+    embedders = tuple(SHORT[n] for n in args.embedders.split(","))
     rows, corpus = examples(args.task)
     if args.task == "router":
         rows = [{**r, "text": strip_intent(r["text"])[0]} for r in rows]
@@ -497,7 +501,7 @@ def main() -> None:
         cross_router(rows, x, _Cached(joined, embedders), known, args)
         return
     if args.cross:
-        cross_durability(rows, x, args)
+        cross_durability(rows, x, embedders, args)
         return
     model = train_model(rows, x, args.l2, args.steps, corpus, embedders, args.balance)
     shipped = RouteModel(model.weights, model.classes, corpus, embedders)

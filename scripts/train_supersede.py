@@ -5,8 +5,8 @@
 
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
 ``frozen_v9_pairs``; all of them are training data now; sets written elsewhere measure the
-result). Pairs a cue holds back (memory/update_cues.py), pairs under ``FLOOR``, pairs whose
-values are of another kind (``other_attribute``), pairs about another person
+result). Pairs a cue holds back (memory/update_cues.py), pairs not ``close_enough`` (under the
+floor), pairs whose values are of another kind (``other_attribute``), pairs about another person
 (``memory.pair_slots.other_person``) and pairs about the value itself, another of its things
 or someone else (``memory.pair_topic``) never reach the model, so they are left out of its
 fit.
@@ -39,8 +39,8 @@ from memory.pair_topic import (  # noqa: E402
 )
 from memory.supersede import (  # noqa: E402
     CONFIDENT,
-    FLOOR,
     about_its_value,
+    close_enough,
     differs_in_values,
     other_attribute,
     pair_features,
@@ -110,7 +110,7 @@ def main() -> None:
     gate = np.array(
         [
             holding_back(r["new"]) is None
-            and s >= FLOOR
+            and close_enough(r["old"], r["new"], float(s))
             and not (s >= confirm and not differs_in_values(r["old"], r["new"]))
             and not other_attribute(r["old"], r["new"])
             and not other_person(r["old"], r["new"])

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from memory.supersede import FLOOR, is_update, replaced, update_probability
+from memory.supersede import (
+    FLOOR,
+    SUBJECT_FLOOR,
+    is_update,
+    names_its_subject,
+    replaced,
+    update_probability,
+)
 
 
 @pytest.mark.parametrize(
@@ -48,8 +55,25 @@ def test_an_addition_or_confirmation_is_not(old: str, new: str, similarity: floa
 
 def test_below_the_floor_nothing_is_an_update() -> None:
     assert not is_update(
-        "The NAS is at 192.168.1.20.", "The NAS moved to 10.0.0.5 now.", FLOOR - 0.01
+        "The NAS is at 192.168.1.20.", "The NAS moved to 10.0.0.5 now.", SUBJECT_FLOOR - 0.01
     )
+    assert not is_update("My dentist is Dr. Ruiz.", "we moved the standup to 10am", FLOOR - 0.01)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Our DNS filtering runs on Pi-hole.", "finally ditched pihole, adguard home does it now"),
+        ("Uso Dropbox para las fotos.", "he cerrado dropbox, las fotos van a iCloud"),
+    ],
+)
+def test_a_change_in_other_words_that_names_the_subject_clears_a_lower_floor(
+    old: str, new: str
+) -> None:
+    similarity = (FLOOR + SUBJECT_FLOOR) / 2
+    assert names_its_subject(old, new)
+    assert is_update(old, new, similarity), update_probability(old, new, similarity)
+    assert not is_update(old, new, SUBJECT_FLOOR - 0.01)
 
 
 def test_replaced_picks_the_likeliest_of_the_nearest() -> None:
@@ -60,7 +84,7 @@ def test_replaced_picks_the_likeliest_of_the_nearest() -> None:
     ]
     new = "We finally moved the office password manager to Bitwarden."
     assert replaced(new, candidates, [0.1, 0.75, 0.05]) == "m-2"
-    assert replaced(new, candidates, [0.1, 0.2, 0.05]) is None  # all below the floor
+    assert replaced(new, candidates, [0.1, 0.12, 0.05]) is None  # all below the floors
     assert replaced("We also use Tailscale.", candidates, [0.6, 0.6, 0.6]) is None
 
 

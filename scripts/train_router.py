@@ -412,6 +412,8 @@ def cross_durability(
     are left out of the fit; measured on its distill lines."""
     distill = np.array([bool(r.get("distill")) for r in rows])
     writers = {"a+b": {"a+b", "a", "b"}, **{name: {name} for name in DISTILL_SETS if name != "a+b"}}
+    if args.hold:
+        writers = {name: sets for name, sets in writers.items() if name in args.hold.split(",")}
     for name, sets in writers.items():
         held = np.array([r["set"] in sets for r in rows])
         test = held & distill

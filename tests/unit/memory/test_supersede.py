@@ -229,3 +229,12 @@ def test_a_version_and_a_clock_time_or_a_size_are_other_attributes() -> None:
     ubuntu = "La workstation compartida se llama vetlab-ws01 y tiene Ubuntu 24.04."
     assert other_attribute(ubuntu, "The shared workstation vetlab-ws01 now has 64 GB of RAM.")
     assert not other_attribute("El NAS tiene DSM 7.1.", "Actualicé DSM a 7.2.")
+
+
+def test_a_possessive_s_is_no_subject_word() -> None:
+    assert not names_its_subject(
+        "Owen's Land Rover is a 1998 Defender 110.", "the landy's on 212k miles now"
+    )
+    assert names_its_subject(
+        "Walt's DNS filtering runs on Pi-hole.", "replaced pihole with adguard"
+    )

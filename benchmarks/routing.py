@@ -241,11 +241,12 @@ def supersede(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
 
 def durability(embedder: Any, paths: list[Path] | None = None) -> dict[str, Any]:
     from coordinator.route_model import durability as judge
+    from coordinator.route_model import durability_vector
 
     rows: list[dict[str, Any]] = []
     for path in paths or _default("distill_test.jsonl"):
         rows += _rows(path, FIELDS["distill"])
-    vectors = embedder.embed([r["text"] for r in rows])
+    vectors = [durability_vector(embedder, r["text"]) for r in rows]
     tp = fp = fn = 0
     for row, vector in zip(rows, vectors, strict=True):
         said = judge(row["text"], vector)[0]

@@ -30,6 +30,7 @@ __all__ = [
     "RouteModel",
     "cue_vector",
     "durability",
+    "durability_vector",
     "embedding",
     "features",
     "shipped_model",
@@ -360,8 +361,15 @@ def shipped_model(name: str = "router_model.npz") -> RouteModel:
 DURABLE = 0.55
 
 
+def durability_vector(embedder: Any, text: str) -> np.ndarray:
+    """``text``'s vector as the durability judge reads it: under the embedders it was
+    trained on (all zeros without them: words and cues then decide)."""
+    return shipped_model("durability_model.npz").embedding(embedder, text)
+
+
 def durability(text: str, vector: np.ndarray) -> tuple[bool, str, float]:
-    """Is a daily-log line worth keeping in MEMORY.md? (durable, kind, probability)."""
+    """Is a daily-log line worth keeping in MEMORY.md? (durable, kind, probability).
+    ``vector`` is ``durability_vector(embedder, text)``."""
     guess = shipped_model("durability_model.npz").predict(text, vector)
     durable = guess.layer_scores.get("durable", 0.0)
     if durable >= DURABLE:

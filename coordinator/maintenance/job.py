@@ -91,7 +91,7 @@ def run_maintenance(
             "for it to finish."
         ) from None
     try:
-        from coordinator.route_model import durability, embedding
+        from coordinator.route_model import durability, durability_vector
 
         usage = UsageLog(lab.workspace.state_dir)
         used = {i: c.get("used", 0) for i, c in usage.load().items()}
@@ -104,7 +104,7 @@ def run_maintenance(
                 route = router.route(text)
                 return route.layer, route.kind
             # Offline, the durability judge trained on labelled log lines decides.
-            durable, kind, _ = durability(text, embedding(lab.services.embedder, text))
+            durable, kind, _ = durability(text, durability_vector(lab.services.embedder, text))
             return ("memory", kind) if durable else ("daily", kind)
 
         rewrite: Callable[[str], str | None] | None = None

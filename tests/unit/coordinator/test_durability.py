@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from coordinator.route_model import durability
+from coordinator.route_model import durability, durability_vector
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def embedder() -> Any:
     ],
 )
 def test_a_lasting_fact_is_durable(embedder: Any, text: str) -> None:
-    durable, _, probability = durability(text, embedder.embed([text])[0])
+    durable, _, probability = durability(text, durability_vector(embedder, text))
     assert durable, probability
 
 
@@ -44,5 +44,5 @@ def test_a_lasting_fact_is_durable(embedder: Any, text: str) -> None:
     ],
 )
 def test_the_days_chatter_is_not(embedder: Any, text: str) -> None:
-    durable, _, probability = durability(text, embedder.embed([text])[0])
+    durable, _, probability = durability(text, durability_vector(embedder, text))
     assert not durable, probability

@@ -13,9 +13,10 @@ routed; per set, the mean and the pooled confusion matrix. For durability the he
 writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
 The router learns ``layer/kind`` over the multilingual embedding (``--embedders``), hashed
-words and cues; the durability judge learns ``durable/kind`` or ``chatter/kind`` over
-MiniLM's from the distill lines plus the routing statements that are curated facts
-(durable) or daily-log lines (chatter). ``--vectors DIR`` keeps the embeddings between runs.
+words and cues; the durability judge learns ``durable/kind`` or ``chatter/kind`` over the
+same (MiniLM's alone, English-only, lost Spanish durable lines) from the distill lines plus
+the routing statements that are curated facts (durable) or daily-log lines (chatter).
+``--vectors DIR`` keeps the embeddings between runs.
 """
 
 from __future__ import annotations
@@ -473,16 +474,12 @@ def main() -> None:
     parser.add_argument("--l2", type=float, help="L2 strength (chosen by cross-set figures)")
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--balance", type=float, default=0.0, help="0 none … 1 equal layers")
-    parser.add_argument(
-        "--embedders", help="use, minilm or minilm,use (router: use; durability: minilm)"
-    )
+    parser.add_argument("--embedders", default="use", help="use, minilm or minilm,use")
     parser.add_argument("--hold", help="with --cross: the writers to hold out, e.g. v4,a")
     parser.add_argument("--vectors", type=Path, help="a folder caching the embeddings")
     args = parser.parse_args()
     if args.l2 is None:
         args.l2 = 3e-5 if args.task == "router" else 1e-4
-    if args.embedders is None:
-        args.embedders = "use" if args.task == "router" else "minilm"
     embedders = tuple(SHORT[n] for n in args.embedders.split(","))
     rows, corpus = examples(args.task)
     if args.task == "router":

@@ -20,7 +20,7 @@ __all__ = ["security_answer"]
 
 _QUESTION = LazyPattern(
     lambda: (
-        r"(?i)(?<!\w)(?:security questions?|secret questions?|security answers?|"
+        r"(?i)(?<!\w)(?:security questions?|security q|secret questions?|security answers?|"
         r"preguntas? (?:de seguridad|secretas?)|respuestas? (?:de seguridad|secretas?)|"
         r"sicherheitsfragen?|sicherheitsantwort\w*|geheimfragen?|"
         r"questions? (?:secr[èe]tes?|de s[ée]curit[ée])|r[ée]ponses? secr[èe]tes?|"
@@ -59,7 +59,7 @@ _AS_ANSWER = re.compile(
 # puse …"): the description ends at a mark and says nothing of its own about the question
 # ("Security questions workshop: I used PowerPoint for the slides", "la pregunta … me parece
 # absurda, contesté …" tell of something else).
-_CLOSES = re.compile(r"[:\-–—,)\"'”’»]\s*$")
+_CLOSES = re.compile(r"(?:[:\-–—,)\"'”’»]|\.\.\.|…)\s*$")
 _SAYS = re.compile(
     r"(?i)(?<!\w)(?:is|are|was|were|seems?|looks?|sucks?|think|find|me|I|yo|ich|je|io|eu|es|son|"
     r"era|parece|parecen|creo|ist|sind|war|finde|est|sont|trouve|è|sono|sembra|penso|é|são|"
@@ -87,29 +87,64 @@ _TALK = re.compile(
 )
 
 
+# What a question asks for, in the six languages: a description that names one of these says
+# what the question is ("… on the 401k site is first pet's name - I put …"), not what someone
+# thinks of it.
+_TOPIC = re.compile(
+    r"(?i)(?<!\w)(?:names?|pets?|school|city|town|street|mother|maiden|father|teacher|car|"
+    r"friend|born|nombre|mascota|escuela|colegio|ciudad|calle|madre|padre|abuel[ao]|maestr[ao]|"
+    r"nacist\w*|naci[óo]|name|haustier|schule|stadt|stra(?:ß|ss)e|mutter|vater|lehrer\w*|nom|"
+    r"animal|[ée]cole|ville|rue|m[èe]re|p[èe]re|grand-m[èe]re|nome|scuola|citt[àa]|via|nonn[ao]|"
+    r"cognome|escola|cidade|rua|m[ãa]e|av[óô]|professor\w*)(?!\w)"
+)
+# A question's description, then an arrow and the answer ("'cognome della nonna' → Bartolo").
+_ARROW = re.compile(
+    r"(?:→|->|=>|⇒)\s*[\"'“«]?(?P<value>[^\W_][^\s,.;!?\"'”»]{1,30}(?: [^\W\d_]{2,20})?)"
+    r"[\"'”»]?\s*(?=$|[\n,.;!(]|\s+(?:not|no|pas|nicht|non|não)\s)"
+)
+_NOT_ARROW = re.compile(
+    r"(?i)^(?:see|ask|check|todo|tbd|none|n/a|ver|siehe|voir|vedi|pending|pendiente|later|"
+    r"done|hecho|erledigt|fait|fatto|feito|ok|reset|changed?|update[ds]?|no idea|ni idea|"
+    r"no s[ée]|keine ahnung|aucune id[ée]e|nessuna idea|n[ãa]o sei|sem ideia|unknown)$"
+)
+
+
 def security_answer(text: str) -> bool:
     """Whether ``text`` gives the answer set for a security question."""
     questions = [m.end() for m in _QUESTION.finditer(text)]
     if not questions:
         return False
+    for end in questions:
+        line = text[end : end + 200].split("\n", 1)[0]
+        arrow = _ARROW.search(line)
+        if arrow is None or _TALK.search(line[: arrow.start()]):
+            continue
+        value = arrow.group("value")
+        if not _NOT_AN_ANSWER.match(value) and not _NOT_ARROW.match(value):
+            return True
     for m in _ANSWER_IS.finditer(text):
         if _answer_like(m.group("value")):
             return True
     for m in _PUT.finditer(text):
         value = m.group("value")
-        if not _answer_like(value) or _OTHER_USE.search(value):
+        if _OTHER_USE.search(value) or not _answer_like(value, plain=True):
             continue
         after = re.split(r"[\n.;!?]", text[m.end() : m.end() + 200], maxsplit=1)[0]
-        if _AS_ANSWER.search(value) or _AS_ANSWER.search(after) or _answers_it(text, questions, m):
+        if _answers_it(text, questions, m):
+            return True  # right after the question's description: a word in lower case too
+        if _answer_like(value) and (_AS_ANSWER.search(value) or _AS_ANSWER.search(after)):
             return True
     return False
 
 
-def _answer_like(value: str) -> bool:
+def _answer_like(value: str, *, plain: bool = False) -> bool:
+    """A name, a number or a quoted answer; with ``plain``, a word in lower case too."""
     value = value.strip()
     if _NOT_AN_ANSWER.match(value) or _TALK.search(value):
         return False
     first = value.lstrip("\"'“«")
+    if plain and re.match(r"[^\W\d_]{3,}", first):
+        return True
     return first[:1].isupper() or first[:1].isdigit() or value[:1] in "\"'“«"
 
 
@@ -119,4 +154,6 @@ def _answers_it(text: str, questions: list[int], verb: re.Match[str]) -> bool:
     if not before:
         return False
     description = text[before[-1] : verb.start()]
-    return _CLOSES.search(description) is not None and _SAYS.search(description) is None
+    if _CLOSES.search(description) is None:
+        return False
+    return _SAYS.search(description) is None or _TOPIC.search(description) is not None

@@ -50,7 +50,9 @@ _ANYWHERE = (
     "mnemonic word",
     "merksatz",
     # what a bank asks besides a password (memorable words are in _WHOLE)
-    "security question",
+    "security q",
+    "question de sécurité",
+    "question de securite",
     "security answer",
     "pregunta de seguridad",
     "respuesta de seguridad",

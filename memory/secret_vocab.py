@@ -209,8 +209,8 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         "principal, clé de chiffrement, clé de cryptage, mot de passe de chiffrement",
         seed="phrase de récupération, phrases de récupération, mots de récupération, phrase "
         "mnémonique, phrase de restauration",
-        pin="pin, code pin, puk, code de déverrouillage, code d'accès, code maître, code "
-        "secret, code confidentiel, digicode, code d'entrée",
+        pin="pin, code pin, nip, code nip, numéro nip, puk, code de déverrouillage, code "
+        "d'accès, code maître, code secret, code confidentiel, digicode, code d'entrée",
         code="code, codes",
         combination="combinaison, combinaisons",
         wifi_key="clé wifi, clé wi-fi, clé réseau, clé du réseau, clé de sécurité réseau, clé "
@@ -321,7 +321,7 @@ for _table in TABLES.values():
 
 # Forms that are ordinary words too: they name a secret only with a digit near them.
 WEAK = frozenset(
-    """key keys acesso accesso accès user pin puk code codes código
+    """key keys acesso accesso accès user pin nip puk code codes código
     códigos codice codici combination combinations combo combos combinación combinaciones
     combinaison combinaisons combinazione combinazioni combinação combinações kombination kombi
     segredo alarm alarms alarme alarmes alarma alarmas allarme allarmi alarmanlage zugang""".split()

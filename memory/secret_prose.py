@@ -635,8 +635,13 @@ _LATER_COPULA = re.compile(
 )
 
 
-# "changed the netflix password to Luna24", "Passwort auf Sonne24 geändert".
-_CHANGED_TO = re.compile(r"(?i)(?<!\w)(?:to|auf|a|en|em|para|su|sur|in)\s+(?P<value>\S+)")
+# "changed the netflix password to Luna24", "Passwort auf Sonne24 geändert"; the value it is
+# changed from is still the password: "change the wifi pw from 6832830A9E to something".
+# (After "de", "da", "du", "di" only when the new value's word follows: "de Casa2024 a algo".)
+_CHANGED_TO = re.compile(
+    r"(?i)(?<!\w)(?:(?:to|auf|a|en|em|para|su|sur|in|from|von|desde)\s+(?P<value>\S+)|"
+    r"(?:de|da|du|di)\s+(?P<old>\S+)(?=\s+(?:a|à|al|au|para|por|en|in|su|em)\s))"
+)
 _CHANGE_VERB = re.compile(
     r"(?i)(?<!\w)(?:chang\w*|set|reset|updated?|ge[äa]ndert|gesetzt|[äa]nder\w*|cambi\w*|"
     r"puesto|puse|mis|mudei|mudou|troquei|alterei|impostat[oa]|messo|modifi\w*)(?!\w)"
@@ -656,7 +661,7 @@ def _value_after_clause(text: str, end: int) -> bool:
             return True
     if _CHANGE_VERB.search(text, max(0, end - 60), stop):
         for m in _CHANGED_TO.finditer(text, end, stop):
-            value = _strip(m.group("value"))
+            value = _strip(m.group("value") or m.group("old"))
             if not value.isdigit() and credential_like(value, near=True, direct=True):
                 return True
     return _value_ends_phrase(text, end, stop)
@@ -822,8 +827,8 @@ def _mixed_tokens(text: str) -> Iterator[re.Match[str]]:
 
 
 _OPENS_WITH = re.compile(
-    r"(?i)(?<!\w)(?:opens?|unlocks?|decrypts?|unzips?|se abre|abre|öffnet|entsperrt|"
-    r"s'ouvre|ouvre|si apre|apre|desbloqueia|desbloquea|sblocca)\s+(?:\w+\s+)?"
+    r"(?i)(?<!\w)(?:opens?|decrypts?|unzips?|se abre|abre|öffnet|s'ouvre|ouvre|si apre|apre|"
+    r"unlock\w*|desbloque\w*|entsperr\w*|d[ée]verrouill\w*|sblocc\w*)\s+(?:\w+\s+)?"
     r"(?:with|using|con|mit|avec|com|via)\s+(?P<value>\S+)"
 )
 

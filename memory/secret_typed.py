@@ -49,9 +49,12 @@ _CODE_THEN_VERB = re.compile(
 
 # Something that opens *with* a number: "the LN2 filling room opens with 3482", "La taquilla
 # del gimnasio abre con 1992" (a year's shape, but a taquilla is named).
+# Unlocking in any person or mood ("lo desbloqueás con", "unlocked it with", "entsperrst du mit").
+_UNLOCK = r"unlock\w*|desbloque\w*|entsperr\w*|d[ée]verrouill\w*|sblocc\w*"
 _OPENS_WITH_CODE = re.compile(
-    rf"(?i)(?<!\w)(?:opens?|unlocks?|abre|se abre|öffnet|s'ouvre|ouvre|si apre|apre|abre-se|"
-    rf"desbloqueia|desbloquea|sblocca)\s+(?:with|using|con|mit|avec|com)\s+"
+    rf"(?i)(?<!\w)(?:opens?|abre|se abre|öffnet|s'ouvre|ouvre|si apre|apre|abre-se|{_UNLOCK})"
+    rf"\s+(?:(?:it|them|lo|la|los|las|le|les|ihn|sie|es|du|o|a)\s+)?"
+    rf"(?:with|using|con|mit|avec|com)\s+"
     # "se abre con el código 87356": the code's name may come between
     rf"(?:(?:the|its|el|la|su|o|a|le|il|den|dem|die|das|seinem|le|son)\s+)?"
     rf"(?:(?:code|c[óo]digo|codice|pin|combination|combinaci[óo]n|combina[çc][ãa]o|"
@@ -208,7 +211,8 @@ _ENTER_THEN_USE = re.compile(
 # "que se entra con basket-gorrion-feather", "mit Sonne24! anmelden".
 _SIGN_IN_WITH = re.compile(
     r"(?i)(?<!\w)(?:log(?:s|ged|ging)? ?(?:in|on)(?:to)?|sign(?:s|ed)? ?in(?:to)?|"
-    r"get(?:s)? in(?:to)?|got in(?:to)?|se entra|entras?|entr[ao]|se accede|acced[eo]s?|"
+    r"get(?:s)? in(?:to)?|got in(?:to)?|se entra|entr(?:a|as|o|e|es|en|an|á|ás|em)|se accede|"
+    r"acced[eo]s?|"
     r"inicia(?:s|r)? sesi[óo]n|(?:melde|meldet|meldest) (?:dich |sich |mich )?(?:bei \S+ )?an|"
     r"kommt man rein|kommst du rein|se connecte(?:r|z)?|on se connecte|on entre|entrez|"
     r"accedi|si accede|entri|entra-se|acede-se|acedes|faz(?:er)? login)"

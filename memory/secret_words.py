@@ -14,13 +14,20 @@ __all__ = ["code_word", "memorable"]
 
 # The word an alarm company asks for, in a text about an alarm or its monitoring.
 _CODE_WORD = LazyPattern(
-    lambda: rf"(?i)(?<!\w)(?:{pattern('code_word', 'password')}|palabra de seguridad)(?!\w)"
+    lambda: (
+        rf"(?i)(?<!\w)(?:{pattern('code_word', 'password')}|palabra de seguridad|"
+        # the word to say when the company calls: "the word to tell them is marble"
+        r"(?:the )?word to (?:say|tell|give)(?: them| him| her| the \w+)?|"
+        r"palabra (?:que hay que decir|para decir|a decir)|mot (?:à dire|à donner)|"
+        r"parola da dire|palavra (?:a dizer|para dizer)|wort,? das (?:man|du) sagen musst?)(?!\w)"
+    )
 )
 _ALARM_CONTEXT = LazyPattern(
     lambda: (
         rf"(?i)(?<!\w)(?:{pattern('alarm')}|alarm\w*|security company|monitoring|securitas|"
         r"prosegur|verisure|central receptora|la central|empresa de seguridad|sicherheitsdienst|"
-        r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a)(?!\w)"
+        r"wachdienst|t[ée]l[ée]surveillance|vigilanza|vigil[âa]ncia|empresa de seguran[çc]a|"
+        r"keypad|tastenfeld|tastierino)(?!\w)"
     )
 )
 _WORD_VALUE = re.compile(

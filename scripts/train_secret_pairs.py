@@ -13,7 +13,9 @@ in the fit; a probe secret with no value marked counts its pair only when it has
 
 Each labelled set in tests/data/secrets/ was written by a different person. For each set X the
 scorer is fitted on the other sets and scored on X; ``--base-rules X=DIR`` joins it to the
-guard in DIR (``git archive <commit> memory | tar -x -C DIR``: the guard before X was read).
+guard in DIR (``git archive <commit> memory | tar -x -C DIR``: the guard before X was read);
+``--since DIR`` (a copy of the guard at the start of this round's work) adds what this tree's
+rules refuse and DIR's did not — the checks written since, from other writers' sets.
 PAIRS_L2, PAIRS_STEPS and PAIRS_OTHERS (1: a secret text's other tokens count as negatives)
 change the fit.
 """
@@ -101,6 +103,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-rules", action="append", default=[], metavar="SET=DIR")
     parser.add_argument("--save", action="store_true", help=f"fit on every set, write {WEIGHTS}")
+    parser.add_argument("--since", metavar="DIR", help="the guard before this round's checks")
     args = parser.parse_args()
     bases = dict(item.split("=", 1) for item in args.base_rules)
     sets = {name: load(name) for name in SETS}
@@ -121,6 +124,15 @@ def main() -> None:
             print(f"  rules before {test} was read: {rates(sets[test], rules)}")
             for t in THRESHOLDS:
                 print(f"  those rules ∪ scorer ≥ {t}: {rates(sets[test], rules | (scores >= t))}")
+            if args.since:
+                added = this_guard(sets[test]) & ~base_flags(Path(args.since), sets[test])
+                both = rules | added
+                print(f"  those rules ∪ the checks since {args.since}: {rates(sets[test], both)}")
+                for t in THRESHOLDS:
+                    joined = both | (scores >= t)
+                    print(
+                        f"  those rules ∪ checks since ∪ scorer ≥ {t}: {rates(sets[test], joined)}"
+                    )
     if args.save:
         rows = always + [row for name in SETS for row in sets[name]]
         w = fit(*samples(rows))

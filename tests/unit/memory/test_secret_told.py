@@ -25,6 +25,22 @@ from memory.secrets import find_secrets
         "pregunta de seguridad del seguro: nombre de tu mascota, puse canela",
         # the question's description says what it asks before the answer
         "the security question at the credit union is mother's maiden name - I put Okafor",
+        # the old value of a password being changed is still the password
+        "remind me to change the router password from Pelican!42 next week",
+        "tengo que cambiar la clave del portátil de Luna_2019 a otra",
+        "Passwort vom NAS von Sonne24! auf was Neues ändern",
+        # unlocking in any person or mood, with an object between
+        "la tablet la desbloqueás con 482913",
+        "the kiosk, you unlock it with 557120",
+        "das Tablet entsperrst du mit 8830",
+        # signing in, said in the subjunctive or the voseo
+        "dile que entre con Pampa_Gris77 y que no la cambie",
+        "entrá con Pampa_Gris77 al campus virtual",
+        # a code word: the word to tell the alarm company, a safe word with no alarm named
+        "when the monitoring centre calls, the word to tell them is walnut",
+        "cuando llame la central de alarmas, la palabra que hay que decir es tomillo",
+        "if the alarm goes off Securitas rings and the safe word is pancake",
+        "la palabra secreta del teclado de la alarma es mandarina",
     ],
 )
 def test_the_secret_is_refused(text: str) -> None:
@@ -42,6 +58,15 @@ def test_the_secret_is_refused(text: str) -> None:
         "the security question is stupid, I put something random",
         "security question on the bank site is dumb - I put it off",
         "pregunta de seguridad olvidada → llamar al banco",
+        "He cambiado la contraseña de FarmaGest, la nueva está en el gestor",
+        "changed the wifi password from WPA2 to WPA3 on the router",
+        "I changed my password from my laptop this morning",
+        "unlocked it with my thumb in 2019",
+        "entre con cuidado, el suelo está mojado",
+        "the word to say when you call the doctor is thanks",
+        "the secret word is out: Ana is pregnant",
+        "the safe word is important, write it down",
+        "la palabra clave es marketing para esta campaña",
     ],
 )
 def test_the_look_alike_passes(text: str) -> None:

@@ -20,6 +20,7 @@ _FORMATS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("OpenAI API key", r"\bsk-[A-Za-z0-9]{16,}T3BlbkFJ[A-Za-z0-9]{16,}"),
         ("API key", r"\bsk-(?:[a-z0-9]{1,8}-){1,3}[A-Za-z0-9_]{32,}"),
         ("Hugging Face token", r"\bhf_[A-Za-z0-9]{30,}\b"),
+        ("DeepL API key", r"\b[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx\b"),
         ("Shopify token", r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b"),
         ("DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
         (
@@ -189,16 +190,25 @@ def _issuer_length_ok(digits: str) -> bool:
 def _card_numbers(text: str) -> bool:
     for match in _CARD.finditer(text):
         raw = match.group(0)
-        digits = raw.replace(" ", "").replace("-", "")
-        if not 13 <= len(digits) <= 19 or digits in _TEST_CARDS:
-            continue
-        # Separators, when present, come in the groups cards are printed in.
         groups = re.split(r"[ -]", raw)
-        if len(groups) > 1 and not all(3 <= len(g) <= 6 for g in groups):
-            continue
-        if _issuer_length_ok(digits) and _luhn(digits):
-            return True
+        # The number's own groups, without a date or a code said after it ("amex 3480 394172
+        # 91993 08/29": the match runs into the month): each leading run of groups is tried.
+        for n in range(len(groups), 0, -1):
+            if n < len(groups) and n < 2:
+                break
+            if _card_in(groups[:n]):
+                return True
     return False
+
+
+def _card_in(groups: list[str]) -> bool:
+    digits = "".join(groups)
+    if not 13 <= len(digits) <= 19 or digits in _TEST_CARDS:
+        return False
+    # Separators, when present, come in the groups cards are printed in.
+    if len(groups) > 1 and not all(3 <= len(g) <= 6 for g in groups):
+        return False
+    return _issuer_length_ok(digits) and _luhn(digits)
 
 
 def find_formats(text: str) -> set[str]:

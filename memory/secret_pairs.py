@@ -31,13 +31,24 @@ from typing import TYPE_CHECKING
 from memory.hashed_features import best_probability, hashed_indexes
 from memory.secret_codes import NOT_CODE_CONTEXT
 from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, TYPED
+from memory.secret_formats import mask_public_material
 from memory.secret_shapes import could_be_value, fold_word, value_features
+from memory.secret_spoken import spoken_as_digits
 from memory.secret_vocab import LazyPattern, pattern
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["DIMENSIONS", "THRESHOLD", "WEIGHTS", "Pair", "pair_features", "pair_score", "pairs"]
+__all__ = [
+    "DIMENSIONS",
+    "THRESHOLD",
+    "WEIGHTS",
+    "Pair",
+    "guard_views",
+    "pair_features",
+    "pair_score",
+    "pairs",
+]
 
 DIMENSIONS = 1 << 15
 WEIGHTS = Path(__file__).resolve().parent / "data" / "secret_pairs.npy"
@@ -85,6 +96,17 @@ _ACCOUNT = (
     r"accounts?|admin|administrator|e-?mail|mail|profile|cuentas?|correo|perfil|konto|"
     r"benutzerkonto|postfach|compte|courriel|messagerie|conta|perfil|profilo|posta"
 )
+# Getting in or typing, in any person: a value bound to the act ("use 509576 to get into the
+# drone settings", "punch 51116# on the keypad", "on rentre en tapant 03977").
+_ACT = (
+    r"get(?:s|ting)? in(?:to)?|got in(?:to)?|log(?:s|ged|ging)? ?(?:in|on)(?:to)?|"
+    r"sign(?:s|ed|ing)? ?in(?:to)?|unlock\w*|punch(?:es|ed)?|type[sd]?|typing|key(?:s|ed)? in|"
+    r"entr(?:ar|a|as|o|e|es|en|an|á|ás|ad)|acced\w*|desbloque\w*|teclea\w*|marca(?:r|s)?|"
+    r"einlogg\w*|anmeld\w*|entsperr\w*|eintipp\w*|tipp(?:e|en|st|t)|"
+    r"entr(?:er|ez|ons)|rentr\w*|d[ée]verrouill\w*|tap(?:e|es|er|ez|ant)|"
+    r"entrar[ae]?|accedere|accedi|sblocc\w*|digit\w*|"
+    r"entrar|acessar|aceder|desbloquei\w*"
+)
 _CUES = LazyPattern(
     lambda: (
         "(?i)"
@@ -92,6 +114,7 @@ _CUES = LazyPattern(
             rf"(?P<{name}>(?<!\w){pattern(*kinds)}(?!\w))" for name, kinds in _FAMILIES.items()
         )
         + rf"|(?P<acct>(?<!\w)(?:{_ACCOUNT})(?!\w))"
+        + rf"|(?P<act>(?<!\w)(?:{_ACT})(?!\w))"
     ),
 )
 
@@ -371,3 +394,12 @@ def pair_score(text: str) -> float:
     if not found:
         return 0.0
     return best_probability((p.features for p in found), _weights(), DIMENSIONS)
+
+
+def guard_views(text: str) -> list[str]:
+    """The texts the guard asks the scorer about: ``text`` with public material masked, and the
+    same with digits said one at a time or spelt out written as the value ("… es cuatro cuatro
+    ocho dos" read as 4482), as the rules read it."""
+    masked = mask_public_material(text)
+    spoken = spoken_as_digits(masked)
+    return [masked] if spoken == masked else [masked, spoken]

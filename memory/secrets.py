@@ -214,9 +214,9 @@ def full_scan(texts: Sequence[str], *, learned: bool = True) -> list[list[str]]:
 def _learned_refuses(text: str) -> bool:
     """The learned pair scorer's word on a text the rules pass (loaded on first use: numpy
     and the weights are not needed by a command whose texts hold no candidate)."""
-    from memory.secret_pairs import THRESHOLD, pair_score
+    from memory.secret_pairs import THRESHOLD, guard_views, pair_score
 
-    return pair_score(mask_public_material(text)) >= THRESHOLD
+    return any(pair_score(view) >= THRESHOLD for view in guard_views(text))
 
 
 def _plain_kinds(kinds: set[str]) -> list[str]:

@@ -37,7 +37,13 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from train_secret_model import DATA, SETS, base_flags, load, rates  # noqa: E402
 from train_secret_model import fit as fit_model  # noqa: E402
 
-from memory.secret_pairs import DIMENSIONS, WEIGHTS, pair_features, pairs  # noqa: E402
+from memory.secret_pairs import (  # noqa: E402
+    DIMENSIONS,
+    WEIGHTS,
+    guard_views,
+    pair_features,
+    pairs,
+)
 
 THRESHOLDS = (0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
 # Phrasings written beside the rules (not an independent writer): always in the fit.
@@ -84,9 +90,10 @@ def fit(xs: list[np.ndarray], y: np.ndarray) -> np.ndarray:
 
 
 def text_scores(rows: list[dict[str, str]], w: np.ndarray) -> np.ndarray:
+    """Each text's score as the guard asks it: its best pair over the guard's views of it."""
     out = []
     for row in rows:
-        found = pairs(row["text"])
+        found = [pair for view in guard_views(row["text"]) for pair in pairs(view)]
         best = max((float(w[pair_features(p.features)].sum()) for p in found), default=-50.0)
         out.append(1 / (1 + np.exp(-best)))
     return np.array(out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from memory.secret_pairs import DIMENSIONS, THRESHOLD, WEIGHTS, pair_score, pairs
+from memory.secret_pairs import DIMENSIONS, THRESHOLD, WEIGHTS, guard_views, pair_score, pairs
 from memory.secrets import LEARNED_KIND, find_secrets, rule_scan
 
 
@@ -118,3 +118,21 @@ def test_a_value_pairs_only_with_key_words_within_the_window() -> None:
     found = pairs(text)
     assert len(found) == 40  # every "Ab12" beside its pin; "Zq77x" has none within a dozen words
     assert all(text[p.start : p.end] == "Ab12" for p in found)
+
+
+def test_the_scorer_reads_digits_said_one_at_a_time_as_the_number() -> None:
+    views = guard_views("me dictó Nacho el código del portón: siete cinco cuatro cuatro")
+    assert len(views) == 2 and "7544" in views[1]
+    assert guard_views("the gate code is 7544") == ["the gate code is 7544"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "use 509576 to get into the drone controller settings",
+        "on rentre en tapant 03977 sur le boîtier",
+        "para entrar teclea 4471 y luego la almohadilla",
+    ],
+)
+def test_getting_in_binds_a_value_for_the_scorer(text: str) -> None:
+    assert any("cue:act" in pair.features for pair in pairs(text)), text

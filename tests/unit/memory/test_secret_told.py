@@ -41,6 +41,10 @@ from memory.secrets import find_secrets
         "cuando llame la central de alarmas, la palabra que hay que decir es tomillo",
         "if the alarm goes off Securitas rings and the safe word is pancake",
         "la palabra secreta del teclado de la alarma es mandarina",
+        # a card number followed by its expiry date, in the issuer's groups
+        "amex de la empresa 3400 000000 00009 exp 11/28",
+        # a vendor's key that looks like an id: DeepL's ends in ':fx'
+        "DeepL key for the translation plugin 0b2c5f7e-91d4-4c1a-8e3f-2a6d9b7c4e10:fx",
     ],
 )
 def test_the_secret_is_refused(text: str) -> None:
@@ -67,6 +71,7 @@ def test_the_secret_is_refused(text: str) -> None:
         "the secret word is out: Ana is pregnant",
         "the safe word is important, write it down",
         "la palabra clave es marketing para esta campaña",
+        "request id 0b2c5f7e-91d4-4c1a-8e3f-2a6d9b7c4e10 in the logs",
     ],
 )
 def test_the_look_alike_passes(text: str) -> None:

@@ -9,10 +9,11 @@ its misses were studied by kind of phrasing), the fourth (frozen_v4: once at 204
 0.005 when read), the sixth (frozen_v6: 223/256 = 0.871 before a round's changes, 227/256 =
 0.887 after), the seventh (frozen_v7: 205/239 = 0.858 before a round's changes, 210/239 =
 0.879 after), the eighth (frozen_v8: 228/252 = 0.905 before, 235/252 = 0.933 after), the
-ninth (frozen_v9: 226/246 = 0.919 before and after) and the probes written with the rules.
-They are training data: the floors below hold what is measured on them now, so a change
-that loses any of it fails. They say nothing about text written by someone else; that is
-measured on a set never read here (``benchmarks/secret_detection.py --file``).
+ninth (frozen_v9: 226/246 = 0.919 before and after a round's changes) and the probes
+written with the rules. They are training data: the floors below hold what is measured on
+them now, so a change that loses any of it fails. They say nothing about text written by
+someone else; that is measured on a set never read here (``benchmarks/secret_detection.py
+--file``).
 """
 
 from __future__ import annotations
@@ -138,25 +139,23 @@ def test_eighth_independent_set_keeps_its_measured_figures() -> None:
     owners, six languages, 55 kinds), read once before a round's changes (recall 228/252 =
     0.905, false refusals 1/204 = 0.005) and once after them (235/252 = 0.933, 1/204).
     Its misses were then studied by mechanism (codes typed on a keypad, digit groups, values
-    bound to an account) and it joined the learned scorer's fit: 243/252 = 0.964, 1/204.
+    bound to an account) and it joined the learned scorer's fit: 243/252 = 0.964, 1/204; the
+    ninth set's mechanisms since: 246/252 = 0.976.
     Training data from here on: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v8.jsonl"))
-    assert recall >= 243 / 252 and false_refusals <= 1 / 204
+    assert recall >= 246 / 252 and false_refusals <= 1 / 204
 
 
 def test_ninth_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v9: written by someone who saw neither the rules nor any earlier set (eight new
     owners, six languages, 45 kinds), read once before a round's changes (recall 226/246 =
-    0.919, false refusals 0/203) and once after them (226/246, 0/203). Training data from
-    here on: a floor, not a result."""
+    0.919, false refusals 0/203) and once after them (226/246, 0/203). Its misses were then
+    counted by mechanism (security answers after an arrow, NIP, a value changed from,
+    unlocking in any person) and it joined the learned scorer's fit: 242/246 = 0.984, 0/203.
+    Training data from here on: a floor, not a result (the set missed the targets when read,
+    at 0.919; a figure on it now says nothing about them)."""
     recall, false_refusals = _rates(_load("frozen_v9.jsonl"))
-    assert recall >= 226 / 246 and false_refusals <= 0 / 203
-
-
-@pytest.mark.xfail(strict=True, reason="ninth set when read: recall 0.919 (target 0.98 missed)")
-def test_ninth_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v9.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
+    assert recall >= 242 / 246 and false_refusals <= 0 / 203
 
 
 @pytest.mark.xfail(strict=True, reason="eighth set when read: recall 0.933 (target 0.98 missed)")

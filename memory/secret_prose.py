@@ -121,9 +121,24 @@ _SEPARATOR = re.compile(
 _LATER_SEPARATOR = re.compile(
     r"(?i)(?:^(?=\s*[\"'“«„‘])|[:=–—]|(?<!\w)(?:is|was|es|est|ist|é|è|era|lautet|c'est)(?!\w))\s*"
 )
+# (a passphrase's words may end with a number: "lagoon quiet walrus 8")
 _PLAIN_WORDS = re.compile(
-    r"^\s*[\"'“”«„‘]?(?P<words>[^\W\d_]{3,}(?: [^\W\d_]{3,}){2,})[\"'“”»’‘]?\s*(?:$|[.,;!\n(—–-])"
+    r"^\s*[\"'“”«„‘]?(?P<words>[^\W\d_]{3,}(?: [^\W\d_]{3,}){2,})(?: \d{1,4})?[\"'“”»’‘]?\s*"
+    r"(?:$|[.,;!\n(—–-]|with |con |mit |avec |com )"
 )
+_PHRASE_NOUN = re.compile(
+    r"(?i)phrase|sentence|words|frase|satz|palabras|w[öo]rter|mots|parole|palavras"
+)
+# What introduces a phrase as the value: "it's …", "just the phrase …", "the whole sentence …".
+_INTRODUCED = re.compile(
+    r"(?i)^\s*(?:it['’]s\s+|c['’]est\s+|(?:just|only|simply|solo|nur|juste|solamente|apenas)\s+)*"
+    r"(?:(?:the\s+)?(?:whole\s+|full\s+|entire\s+)?(?:phrase|sentence|words)|"
+    r"(?:la\s+)?frase(?:\s+(?:entera|completa|inteira|intera))?|(?:la\s+)?phrase(?:\s+enti[èe]re)?|"
+    r"(?:der\s+)?(?:ganze\s+)?satz|(?:las\s+)?palabras|(?:die\s+)?w[öo]rter|(?:les\s+)?mots|"
+    r"(?:le\s+)?parole|(?:as\s+)?palavras)?\s*:?\s*"
+)
+# Words joined into one token: "gravel-juniper-orbit-tundra".
+_JOINED_WORDS = re.compile(r"^[^\W\d_]{3,}(?:[-._][^\W\d_]{3,}){2,}(?:[-._]\d{1,4})?(?=$|[\s,.;!])")
 _STOPWORDS = frozenset(
     """a an the in on at of to for and or is are was be it its this that my our your their
     see stored kept saved written printed same not no yes also only just still then there here
@@ -331,11 +346,20 @@ def _misspelt_password(text: str) -> list[tuple[int, int]]:
 def _words_after(rest: str, *, least: int, lowercase: bool = False) -> bool:
     """A run of ``least`` or more plain words after ':' or "is", none a function word."""
     for later in _LATER_SEPARATOR.finditer(rest):
-        words = _PLAIN_WORDS.match(rest[later.end() :])
+        after = rest[later.end() :]
+        intro = _INTRODUCED.match(after)
+        # a noun that names a phrase ("the whole sentence …"), not "it's" or "just" alone
+        introduced = intro is not None and _PHRASE_NOUN.search(intro.group(0)) is not None
+        value = after[intro.end() :] if intro else after
+        if introduced and _JOINED_WORDS.match(value):
+            return True
+        words = _PLAIN_WORDS.match(value)
         if not words:
             continue
         run = words.group("words").split()
-        if len(run) < least or any(w.lower() in _STOPWORDS for w in run):
+        if len(run) < (min(least, 3) if introduced else least):
+            continue
+        if any(w.lower() in _STOPWORDS for w in run):
             continue
         if not lowercase or all(w.islower() for w in run):
             return True

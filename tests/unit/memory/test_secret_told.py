@@ -41,6 +41,11 @@ from memory.secrets import find_secrets
         "cuando llame la central de alarmas, la palabra que hay que decir es tomillo",
         "if the alarm goes off Securitas rings and the safe word is pancake",
         "la palabra secreta del teclado de la alarma es mandarina",
+        # a passphrase of plain words, introduced as a phrase or ending with a number
+        "the wifi password is the whole sentence purple tractor sings 4",
+        "la contraseña es la frase entera: perro verde saltarín 7",
+        "das Passwort ist der Satz: Katze Hund Maus",
+        "das Passwort für den Server ist Mondfisch Leuchtturm Kabeljau Segeltuch 0",
         # a card number followed by its expiry date, in the issuer's groups
         "amex de la empresa 3400 000000 00009 exp 11/28",
         # a vendor's key that looks like an id: DeepL's ends in ':fx'
@@ -72,6 +77,11 @@ def test_the_secret_is_refused(text: str) -> None:
         "the safe word is important, write it down",
         "la palabra clave es marketing para esta campaña",
         "request id 0b2c5f7e-91d4-4c1a-8e3f-2a6d9b7c4e10 in the logs",
+        "my password: it's somewhere safe now",
+        "password policy: it's twelve characters minimum",
+        "the password is just the phrase from the manual",
+        "the wifi password is the whole sentence on the sticker",
+        "the password is very long and complex",
     ],
 )
 def test_the_look_alike_passes(text: str) -> None:

@@ -128,10 +128,10 @@ def test_seventh_independent_set_keeps_its_measured_figures() -> None:
     0.858, false refusals 1/196 = 0.005) and once after them (210/239 = 0.879, 1/196). Its
     misses were then studied by mechanism (values spelt or dictated, codes set or asked for
     far from their lock, security answers, recovery digit groups, network keys by shape) and
-    a learned pair scorer joined the rules: 233/239 = 0.975, 1/196. Training data: a floor,
-    not a result."""
+    a learned pair scorer joined the rules: 233/239 = 0.975, 1/196; passphrases of plain words
+    read since (from the ninth set): 235/239. Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
-    assert recall >= 233 / 239 and false_refusals <= 1 / 196
+    assert recall >= 235 / 239 and false_refusals <= 1 / 196
 
 
 def test_eighth_independent_set_keeps_its_measured_figures() -> None:
@@ -151,11 +151,12 @@ def test_ninth_independent_set_keeps_its_measured_figures() -> None:
     owners, six languages, 45 kinds), read once before a round's changes (recall 226/246 =
     0.919, false refusals 0/203) and once after them (226/246, 0/203). Its misses were then
     counted by mechanism (security answers after an arrow, NIP, a value changed from,
-    unlocking in any person) and it joined the learned scorer's fit: 242/246 = 0.984, 0/203.
+    unlocking in any person, a passphrase of plain words) and it joined the learned scorer's
+    fit: 243/246 = 0.988, 0/203.
     Training data from here on: a floor, not a result (the set missed the targets when read,
     at 0.919; a figure on it now says nothing about them)."""
     recall, false_refusals = _rates(_load("frozen_v9.jsonl"))
-    assert recall >= 242 / 246 and false_refusals <= 0 / 203
+    assert recall >= 243 / 246 and false_refusals <= 0 / 203
 
 
 @pytest.mark.xfail(strict=True, reason="eighth set when read: recall 0.933 (target 0.98 missed)")
@@ -164,10 +165,8 @@ def test_eighth_independent_set_meets_the_targets() -> None:
     assert recall >= 0.98 and false_refusals <= 0.02
 
 
-@pytest.mark.xfail(strict=True, reason="seventh set: recall 0.975 after tuning (0.879 when read)")
-def test_seventh_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
+# The seventh and ninth sets missed the targets when they were read (recall 0.879, 0.919);
+# their misses have been studied since, so a figure on them says nothing about the targets.
 
 
 # The sixth set missed the targets when it was read (recall 0.887). Its misses have been

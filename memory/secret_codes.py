@@ -21,7 +21,14 @@ import re
 
 from memory.secret_vocab import LazyPattern, pattern
 
-__all__ = ["NOT_CODE_CONTEXT", "alarm_clock", "find_lock_codes", "number_label", "stands_alone"]
+__all__ = [
+    "AMOUNT_WORD",
+    "NOT_CODE_CONTEXT",
+    "alarm_clock",
+    "find_lock_codes",
+    "number_label",
+    "stands_alone",
+]
 
 _B = r"(?<![^\W\d_])"  # not after a letter
 _E = r"(?![^\W\d_])"  # not before a letter
@@ -53,9 +60,9 @@ _LINK = re.compile(
     r"takes|take|accepts?|wants|needs|requires|uses|set|reset|changed|programmed|now|"
     r"press|push|pulsa|pulsar|presiona|dr[üu]cke|dr[üu]cken|appuie|appuyer|premi|premere|"
     r"aperte|apertar|"
-    r"acepta|pide|lleva|usa|puse|puesto|cambi[ée]|nimmt|braucht|will|gestellt|eingestellt|"
+    r"acepta|pide|lleva|usa|puse|puesto|cambi(?:[ée]|[óo]|aron|amos)|nimmt|braucht|will|gestellt|eingestellt|"
     r"ge[äa]ndert|prend|accepte|demande|veut|r[ée]gl[ée]e?|mis|chang[ée]|aceita|pede|leva|"
-    r"coloquei|configurei|mudei|troquei|accetta|vuole|prende|chiede|impostat[oa]|messo|"
+    r"coloquei|configurei|mudei|mudou|mudaram|troquei|accetta|vuole|prende|chiede|impostat[oa]|messo|"
     r"cambiat[oa]|"
     # what a device asks for, what a label says: "it asks for 2332", "the sticker says …"
     r"asks|asked|says|said|reads|shows|dice|dec[íi]a|pregunta|dit|affiche|sagt|zeigt|fragt|"
@@ -65,8 +72,9 @@ _LINK = re.compile(
 # however far: "bike lock … is the 4 dial one, I set it to 6674", "lo cambié a 9447".
 _NEAR_LINK = re.compile(
     r"(?i)(?:^|\s)(?:set|changed|reset|programmed|asks for|wants|takes|says|opens with|"
-    r"cambi[ée]|puse|abre con|pide|dice|mis|r[ée]gl[ée]e?|chang[ée]|demande|gestellt|"
-    r"ge[äa]ndert|verlangt|mudei|coloquei|pede|impostat[oa]|cambiat[oa]|chiede)"
+    r"cambi(?:[ée]|[óo]|aron|amos)|puse|abre con|pide|dice|mis|r[ée]gl[ée]e?|chang[ée]|demande|"
+    r"gestellt|"
+    r"ge[äa]ndert|verlangt|mudei|mudou|mudaram|coloquei|pede|impostat[oa]|cambiat[oa]|chiede)"
     r"(?:\s+(?:it|them|to|a|en|em|in|auf|sur|à|su|lo|la|le))*\s*$"
 )
 # "… abre con 244", "opens with 305": a three-digit value after an opening verb is a code.
@@ -166,8 +174,8 @@ def _is_code(value: str, *, short_ok: bool) -> bool:
 
 # A verb before the lock that sets its code: "coloquei o cofre do hotel em 6612".
 _SET_VERB = re.compile(
-    r"(?i)(?<!\w)(?:set|reset|changed|programmed|puse|pusimos|cambi[ée]|configur[ée]|coloquei|"
-    r"configurei|mudei|troquei|pus|impostato|messo|cambiato|r[ée]gl[ée]|chang[ée]|mis|"
+    r"(?i)(?<!\w)(?:set|reset|changed|programmed|puse|pusimos|cambi(?:[ée]|[óo]|aron|amos)|configur[ée]|coloquei|"
+    r"configurei|mudei|mudou|mudaram|troquei|pus|impostato|messo|cambiato|r[ée]gl[ée]|chang[ée]|mis|"
     r"gestellt|eingestellt|ge[äa]ndert|stelle|stellte)(?!\w)"
 )
 _DATE_WORDS = re.compile(
@@ -333,7 +341,18 @@ def stands_alone(text: str, start: int, end: int, *, after_verb: bool = False) -
     # only words of the same clause: "from outside, punch 51116#" is no time
     clause = re.split(r"[,;.!?]\s", text[max(0, start - 30) : start])[-1]
     words = re.findall(r"[^\W\d_]+", clause)
+    if _COPULA.match(prev):
+        # "door code from monday is 1999": the time is the code's, the value is what "is"
+        # gives; only an amount's word still makes it a sum ("the balance is 1200")
+        return not any(AMOUNT_WORD.match(w) for w in words[-4:])
     return not any(_TIME_OR_AMOUNT.match(w) and len(w) > 3 for w in words[-4:])
+
+
+_COPULA = re.compile(r"(?i)^(?:is|es|ist|est|è|é|era|was|lautet|sono|são|:)$")
+AMOUNT_WORD = re.compile(
+    r"(?i)^(?:balance|saldo|solde|guthaben|total|amount|importe|importo|montant|betrag|valor|"
+    r"price|precio|prix|preis|prezzo|preço|cost|costs|limit|límite|limite)$"
+)
 
 
 def _value_first(text: str) -> bool:

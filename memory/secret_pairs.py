@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memory.hashed_features import best_probability, hashed_indexes
-from memory.secret_codes import NOT_CODE_CONTEXT
+from memory.secret_codes import AMOUNT_WORD, NOT_CODE_CONTEXT
 from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, TYPED
 from memory.secret_formats import mask_public_material
 from memory.secret_shapes import could_be_value, fold_word, value_features
@@ -261,6 +261,10 @@ def _not_a_key(
         return True  # "policy v2.1-Final", "firmware 7.57": a version
     if _plain_quantity(text, start, end, value):
         return True  # "1299 €", "1714 days ago", "fattura n. 3319", "the alarm clock: 0645"
+    if value.isdigit() and any(
+        AMOUNT_WORD.match(w.strip(_TRIM)) for w in text[max(0, start - 30) : start].split()[-3:]
+    ):
+        return True  # "the gift card's balance is 1200": a sum
     if _phone_number(text, start, value):
         return True  # "Telefono del veterinario: 0575 547438": a phone number
     return False

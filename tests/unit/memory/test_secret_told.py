@@ -46,6 +46,11 @@ from memory.secrets import find_secrets
         "la contraseña es la frase entera: perro verde saltarín 7",
         "das Passwort ist der Satz: Katze Hund Maus",
         "das Passwort für den Server ist Mondfisch Leuchtturm Kabeljau Segeltuch 0",
+        # a lock's code told with when it changed
+        "new back door code from monday is 4471",
+        "el código del portón desde el lunes es 6630",
+        "el código del portón cambió a 4471 el lunes",
+        "o código do portão mudou para 5521 na segunda",
         # a card number followed by its expiry date, in the issuer's groups
         "amex de la empresa 3400 000000 00009 exp 11/28",
         # a vendor's key that looks like an id: DeepL's ends in ':fx'
@@ -82,6 +87,8 @@ def test_the_secret_is_refused(text: str) -> None:
         "the password is just the phrase from the manual",
         "the wifi password is the whole sentence on the sticker",
         "the password is very long and complex",
+        "the gift card code balance is 1200",
+        "door code is at 0800 on monday",
     ],
 )
 def test_the_look_alike_passes(text: str) -> None:

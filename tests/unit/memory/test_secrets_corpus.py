@@ -140,10 +140,10 @@ def test_eighth_independent_set_keeps_its_measured_figures() -> None:
     0.905, false refusals 1/204 = 0.005) and once after them (235/252 = 0.933, 1/204).
     Its misses were then studied by mechanism (codes typed on a keypad, digit groups, values
     bound to an account) and it joined the learned scorer's fit: 243/252 = 0.964, 1/204; the
-    ninth set's mechanisms since: 246/252 = 0.976.
+    ninth set's mechanisms since: 247/252 = 0.980.
     Training data from here on: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v8.jsonl"))
-    assert recall >= 246 / 252 and false_refusals <= 1 / 204
+    assert recall >= 247 / 252 and false_refusals <= 1 / 204
 
 
 def test_ninth_independent_set_keeps_its_measured_figures() -> None:
@@ -159,13 +159,8 @@ def test_ninth_independent_set_keeps_its_measured_figures() -> None:
     assert recall >= 243 / 246 and false_refusals <= 0 / 203
 
 
-@pytest.mark.xfail(strict=True, reason="eighth set when read: recall 0.933 (target 0.98 missed)")
-def test_eighth_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v8.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
-
-
-# The seventh and ninth sets missed the targets when they were read (recall 0.879, 0.919);
+# The seventh, eighth and ninth sets missed the targets when they were read (recall 0.879,
+# 0.933 after that round, 0.919);
 # their misses have been studied since, so a figure on them says nothing about the targets.
 
 

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["closeness", "curated_hits", "spanish_in"]
 
 CURATED = 6  # curated entries added to search's candidates
+LOGGED = 4  # ... and log lines of the recent days
+RECENT_DAYS = 60  # the days of the log weighed by meaning (a change is told lately)
 
 
 def _curated(services: Services) -> list[Record]:
@@ -46,22 +48,70 @@ def _curated(services: Services) -> list[Record]:
     return [r for r in records if r.active and r.text.strip()]
 
 
+def _logged(services: Services) -> list[tuple[Record, str]]:
+    """Entries of the last ``RECENT_DAYS`` days of the log (UTC files), with their file's
+    day; none for a session that may not search the log. A file unchanged since it was
+    last read is not parsed again (a warm session asks many questions)."""
+    from datetime import UTC, timedelta
+
+    from memory.secret_lines import withhold_records
+    from memory.visibility import allowed
+
+    if not allowed(services.session_kind, "daily", "search"):
+        return []
+    first = services.clock.now().astimezone(UTC).date() - timedelta(days=RECENT_DAYS)
+    out = []
+    for day, path in services.daily.files(include_archive=True).items():
+        if day < first:
+            continue
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        records = _READ.get(key)
+        if records is None:
+            records = withhold_records(services.daily.read_path(day, path))
+            if len(_READ) >= _READ_LIMIT:
+                _READ.clear()
+            _READ[key] = records
+        out += [
+            (r, day.isoformat()) for r in records if r.text.strip() and r.kind not in _BOOKKEEPING
+        ]
+    return out
+
+
+_READ: dict[tuple[str, int, int], list[Record]] = {}  # parsed log files, by path and stat
+_READ_LIMIT = 4 * RECENT_DAYS
+_BOOKKEEPING = frozenset({"session-summary", "skill-activation"})  # not what happened
+
+
 def curated_hits(services: Services, question: str, have: set[str], k: int = CURATED) -> list[Hit]:
     """The ``k`` curated entries closest to ``question`` in meaning, in either language,
-    that are not among ``have`` (citations); each scored by its cosine."""
+    and the ``LOGGED`` closest log lines of the recent days, that are not among ``have``
+    (citations); each scored by its cosine. Search's model reads English only: "new coach:
+    Coach Harris" is found for "¿quién es el entrenador de Mateo?" here."""
     import numpy as np
 
     from memory.search.ranking import Hit
 
-    records = [r for r in _curated(services) if r.citation not in have]
-    if not records or k <= 0:
+    if k <= 0:
         return []
     asked = services.across_vectors([question], keep=False)
     if asked is None:
         return []
-    sims = services.across_vectors([r.text for r in records]) @ asked[0]
-    best = np.argsort(-sims)[:k]
-    return [Hit.of_record(records[i], float(sims[i])) for i in best]
+    out = []
+    records = [r for r in _curated(services) if r.citation not in have]
+    if records:
+        sims = services.across_vectors([r.text for r in records]) @ asked[0]
+        out += [Hit.of_record(records[i], float(sims[i])) for i in np.argsort(-sims)[:k]]
+    logged = [(r, day) for r, day in _logged(services) if r.citation not in have]
+    if logged:
+        sims = services.across_vectors([r.text for r, _ in logged]) @ asked[0]
+        for i in np.argsort(-sims)[:LOGGED]:
+            record, day = logged[i]
+            out.append(Hit.of_record(record, float(sims[i]), day))
+    return out
 
 
 _SPANISH = frozenset(

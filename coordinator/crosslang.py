@@ -105,13 +105,30 @@ def curated_hits(services: Services, question: str, have: set[str], k: int = CUR
     if records:
         sims = services.across_vectors([r.text for r in records]) @ asked[0]
         out += [Hit.of_record(records[i], float(sims[i])) for i in np.argsort(-sims)[:k]]
-    logged = [(r, day) for r, day in _logged(services) if r.citation not in have]
+    logged = _logged(services)
     if logged:
-        sims = services.across_vectors([r.text for r, _ in logged]) @ asked[0]
-        for i in np.argsort(-sims)[:LOGGED]:
-            record, day = logged[i]
-            out.append(Hit.of_record(record, float(sims[i]), day))
+        sims = _log_matrix(services, logged) @ asked[0]
+        kept = [i for i in np.argsort(-sims) if logged[i][0].citation not in have]
+        out += [Hit.of_record(logged[i][0], float(sims[i]), logged[i][1]) for i in kept[:LOGGED]]
     return out
+
+
+_MATRIX: dict[tuple[str, ...], Any] = {}  # the log lines' vectors, by their texts' keys
+
+
+def _log_matrix(services: Services, logged: list[tuple[Record, str]]) -> Any:
+    """The multilingual vectors of ``logged``'s texts as one matrix, kept while the same
+    lines are weighed (a warm session's questions between two writes)."""
+    from memory.entry_vectors import text_key
+
+    texts = [r.text for r, _ in logged]
+    key = tuple(text_key(t) for t in texts)
+    matrix = _MATRIX.get(key)
+    if matrix is None:
+        matrix = services.across_vectors(texts)
+        _MATRIX.clear()
+        _MATRIX[key] = matrix
+    return matrix
 
 
 _SPANISH = frozenset(

@@ -3,6 +3,8 @@ change told in the daily log in one language is found for a question in the othe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from coordinator import Lab
@@ -42,3 +44,29 @@ def test_log_lines_older_than_the_recent_days_are_left_to_search(lab: Lab) -> No
 
     found = curated_hits(lab._services, "¿qué talla de botas de fútbol compré?", set())
     assert not any("size 10" in h.text for h in found)
+
+
+@pytest.mark.integration  # needs the multilingual model
+def test_a_line_logged_after_a_question_is_weighed_by_the_next_one(lab: Lab) -> None:
+    from coordinator.crosslang import curated_hits
+
+    question = "¿dónde dejé la llave del huerto?"
+    assert not any(
+        "garden gate key" in h.text for h in curated_hits(lab._services, question, set())
+    )
+    lab.import_entries(
+        [{"layer": "daily", "text": "the garden gate key is on the hook by the door",
+          "time": "2026-11-28T18:00:00Z"}]
+    )  # fmt: skip
+    found = curated_hits(lab._services, question, set())
+    assert any("garden gate key" in h.text for h in found)
+
+
+@pytest.mark.integration  # needs the multilingual model
+def test_a_cron_session_weighs_no_log_lines(home: Path, facts_lab: Lab) -> None:
+    from coordinator.crosslang import curated_hits
+
+    facts_lab.close()
+    with Lab.open(home, session_kind="cron") as cron:
+        found = curated_hits(cron._services, "¿quién es el entrenador de Mateo?", set())
+    assert not any(h.layer == "daily" for h in found)

@@ -48,19 +48,21 @@ def _curated(services: Services) -> list[Record]:
     return [r for r in records if r.active and r.text.strip()]
 
 
-def _logged(services: Services) -> list[tuple[Record, str]]:
+def _logged(services: Services) -> tuple[list[tuple[Record, str]], bool]:
     """Entries of the last ``RECENT_DAYS`` days of the log (UTC files), with their file's
-    day; none for a session that may not search the log. A file unchanged since it was
-    last read is not parsed again (a warm session asks many questions)."""
+    day, and whether any looks Spanish; none for a session that may not search the log. A
+    file unchanged since it was last read is not parsed again (a warm session asks many
+    questions)."""
     from datetime import UTC, timedelta
 
     from memory.secret_lines import withhold_records
     from memory.visibility import allowed
 
     if not allowed(services.session_kind, "daily", "search"):
-        return []
+        return [], False
     first = services.clock.now().astimezone(UTC).date() - timedelta(days=RECENT_DAYS)
-    out = []
+    out: list[tuple[Record, str]] = []
+    spanish = False
     for day, path in services.daily.files(include_archive=True).items():
         if day < first:
             continue
@@ -69,28 +71,30 @@ def _logged(services: Services) -> list[tuple[Record, str]]:
         except OSError:
             continue
         key = (str(path), stat.st_mtime_ns, stat.st_size)
-        records = _READ.get(key)
-        if records is None:
+        read = _READ.get(key)
+        if read is None:
             records = withhold_records(services.daily.read_path(day, path))
+            records = [r for r in records if r.text.strip() and r.kind not in _BOOKKEEPING]
+            read = (records, spanish_in([r.text for r in records]))
             if len(_READ) >= _READ_LIMIT:
                 _READ.clear()
-            _READ[key] = records
-        out += [
-            (r, day.isoformat()) for r in records if r.text.strip() and r.kind not in _BOOKKEEPING
-        ]
-    return out
+            _READ[key] = read
+        out += [(r, day.isoformat()) for r in read[0]]
+        spanish = spanish or read[1]
+    return out, spanish
 
 
-_READ: dict[tuple[str, int, int], list[Record]] = {}  # parsed log files, by path and stat
+_READ: dict[tuple[str, int, int], tuple[list[Record], bool]] = {}  # parsed log files, by stat
 _READ_LIMIT = 4 * RECENT_DAYS
 _BOOKKEEPING = frozenset({"session-summary", "skill-activation"})  # not what happened
 
 
 def curated_hits(services: Services, question: str, have: set[str], k: int = CURATED) -> list[Hit]:
     """The ``k`` curated entries closest to ``question`` in meaning, in either language,
-    and the ``LOGGED`` closest log lines of the recent days, that are not among ``have``
-    (citations); each scored by its cosine. Search's model reads English only: "new coach:
-    Coach Harris" is found for "¿quién es el entrenador de Mateo?" here."""
+    and the ``LOGGED`` closest log lines of the recent days (when the question or a line
+    is Spanish), that are not among ``have`` (citations); each scored by its cosine.
+    Search's model reads English only: "new coach: Coach Harris" is found for "¿quién es
+    el entrenador de Mateo?" here."""
     import numpy as np
 
     from memory.search.ranking import Hit
@@ -105,8 +109,9 @@ def curated_hits(services: Services, question: str, have: set[str], k: int = CUR
     if records:
         sims = services.across_vectors([r.text for r in records]) @ asked[0]
         out += [Hit.of_record(records[i], float(sims[i])) for i in np.argsort(-sims)[:k]]
-    logged = _logged(services)
-    if logged:
+    logged, spanish = _logged(services)
+    # All English: search's model already weighs every line in the question's language.
+    if logged and (spanish or spanish_in([question])):
         sims = _log_matrix(services, logged) @ asked[0]
         kept = [i for i in np.argsort(-sims) if logged[i][0].citation not in have]
         out += [Hit.of_record(logged[i][0], float(sims[i]), logged[i][1]) for i in kept[:LOGGED]]

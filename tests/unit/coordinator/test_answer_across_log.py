@@ -70,3 +70,18 @@ def test_a_cron_session_weighs_no_log_lines(home: Path, facts_lab: Lab) -> None:
     with Lab.open(home, session_kind="cron") as cron:
         found = curated_hits(cron._services, "¿quién es el entrenador de Mateo?", set())
     assert not any(h.layer == "daily" for h in found)
+
+
+@pytest.mark.integration  # needs the multilingual model
+def test_an_all_english_log_is_left_to_search(home: Path, facts_lab: Lab) -> None:
+    from coordinator.crosslang import curated_hits
+
+    facts_lab.close()
+    english = home.parent / "english"
+    with Lab.open(english) as lab:
+        lab.import_entries(
+            [{"layer": "daily", "text": "new coach for the team: Coach Harris",
+              "time": "2026-11-24T19:00:00Z"}]
+        )  # fmt: skip
+        found = curated_hits(lab._services, "who coaches the team?", set())
+    assert not any(h.layer == "daily" for h in found)

@@ -1,6 +1,6 @@
 """Which skill, if any, a request asks for by description: a learned decision.
 
-Two small logistic models, trained by ``scripts/train_skill_activation.py`` on labelled
+Small logistic models, trained by ``scripts/train_skill_activation.py`` on labelled
 sets written by different people and shipped in ``skills/data/activation_model.json``:
 
 1. **rank**: per skill, the request's signals (``skills.relevance.Signals``: meaning,
@@ -23,10 +23,14 @@ sets written by different people and shipped in ``skills/data/activation_model.j
    question mark, the details of the case it hands over) and how much the request
    reads like a task for a skill at all: a linear model over the request's own vector
    (MiniLM, or the multilingual model for Spanish), trained on requests that activate
-   something against requests that must not.
+   something against requests that must not; and how well the request fits what the
+   candidate does (``task_fit``: a logistic model over the products, dimension by
+   dimension, of the request's and the description's MiniLM vectors, trained on every
+   (request, skill) pair: it learns which dimensions say "asks for this task" where a
+   cosine weighs them all alike), and the candidate's lead in it over the skills' mean.
 
 The gate's probability is compared with a threshold chosen on the training sets so that
-on none of them (each written by a different person) more than 4 % of the requests
+on none of them (each written by a different person) more than 3 % of the requests
 labelled "none" activate; a question shaped for advice that hands over no quantity
 activates nothing ("which NAS should I buy?"). The model was
 trained on MiniLM vectors: the matcher uses it only with that embedder (``applies_to``),
@@ -61,16 +65,18 @@ __all__ = [
     "Decision",
     "agreement",
     "features_of",
+    "fit_inputs",
     "gate_features",
     "held_back",
     "load_model",
     "pair_features",
     "request_flags",
+    "task_fit",
 ]
 
 MODEL_FILE = "data/activation_model.json"
 PAIR_FEATURES = 18
-GATE_FEATURES = 28
+GATE_FEATURES = 30
 
 
 def pair_features(
@@ -198,13 +204,16 @@ def gate_features(
     action: np.ndarray,
     actions: int,
     best: int | None = None,
+    fit: np.ndarray | None = None,
 ) -> np.ndarray:
     """The candidate's score (``best``, default the top one) and its lead over the second
     (each up to its cap), how much the request reads like a task, the request's form,
     the candidate's own signals, whether the request asks with an action verb and the
-    candidate's description names it, and how clearly the candidate stands out
-    (``agreement``)."""
+    candidate's description names it, how clearly the candidate stands out
+    (``agreement``), and how well the request fits what the candidate does (``fit``: per
+    skill, ``ActivationModel.fits``) and its lead over the skills' mean."""
     best = int(scores.argmax()) if best is None else best
+    fits = np.zeros(len(scores)) if fit is None else fit
     first = float(scores[best])
     others = np.delete(scores, best)
     second = float(others.max()) if len(others) else first - 5.0
@@ -218,6 +227,8 @@ def gate_features(
             float(actions > 0),
             float(action[best] > 0),
             *agreement(scores, pairs, best),
+            float(fits[best]),
+            float(fits[best] - fits.mean()),
         ],
         dtype=float,
     )
@@ -238,6 +249,28 @@ def held_back(flags: list[float]) -> bool:
     """Whether the request's form alone keeps it from activating anything by
     description: a question shaped for advice that hands over no quantity."""
     return bool(flags[ADVICE]) and not flags[NUMBER]
+
+
+# The learned fit of a request to what a skill does: a logistic model over the products,
+# dimension by dimension, of the request's MiniLM vector and the skill description's
+# (their cosine weighs every dimension alike; the model learns which dimensions say "asks
+# for this task" rather than "talks about this topic": a question on a skill's topic,
+# another task on the same things). The products are scaled by FIT_SCALE so that weights
+# of order one read them.
+FIT_DIMENSIONS = 384
+FIT_SCALE = 20.0
+
+
+def fit_inputs(vector: np.ndarray, descriptions: np.ndarray) -> np.ndarray:
+    """Per skill (rows), what the fit model reads: the scaled products."""
+    return np.asarray(FIT_SCALE * descriptions * vector[None, :])
+
+
+def task_fit(weights: np.ndarray, vector: np.ndarray, descriptions: np.ndarray) -> np.ndarray:
+    """Per skill, the fit's logit (``weights``: FIT_DIMENSIONS + 1, bias last)."""
+    if descriptions.shape[1] != len(weights) - 1:
+        return np.zeros(len(descriptions))
+    return np.asarray(fit_inputs(vector, descriptions) @ weights[:-1] + weights[-1])
 
 
 # The fewest skills a decision is made among: a smaller collection is padded with skills
@@ -272,6 +305,10 @@ class ActivationModel:
     # same way on each training request with its skill alone (or, for one that names
     # none, the skill it fits best)
     threshold_small: float | None = None
+    # FIT_DIMENSIONS + 1: the learned fit of a request to what a skill does (``fits``)
+    fit: np.ndarray | None = None
+    # PADDING_ROWS: fits of requests to skills they do not name, low to high
+    fit_padding: np.ndarray | None = None
 
     def applies_to(self, embedder: Any) -> bool:
         identity = getattr(embedder, "identity", None)
@@ -299,6 +336,23 @@ class ActivationModel:
             return 0.0
         return float(vector @ weights[:-1] + weights[-1])
 
+    def fits(self, signals: Signals, background: int = 0) -> np.ndarray:
+        """Per skill, how well the request fits what the skill does (a logit; zeros
+        without vectors or weights): ``task_fit`` of the request's and the descriptions'
+        vectors, a collection of fewer than ``background`` skills padded as in
+        ``pair_features``."""
+        real = len(signals.meaning)
+        if self.fit is None or signals.vector is None or signals.descriptions is None:
+            fits = np.zeros(real)
+        else:
+            fits = task_fit(self.fit, signals.vector, signals.descriptions)
+        missing = background - real
+        if missing > 0:
+            padding = np.zeros(PADDING_ROWS) if self.fit_padding is None else self.fit_padding
+            rows = np.round(np.linspace(0, len(padding) - 1, missing)).astype(int)
+            fits = np.concatenate([fits, padding[rows]])
+        return fits
+
     def decide(self, request: str, signals: Signals) -> Decision:
         """The candidate for ``request`` and whether it activates."""
         real = len(signals.meaning)
@@ -317,6 +371,7 @@ class ActivationModel:
             action,
             signals.actions,
             best,
+            self.fits(signals, BACKGROUND_SKILLS),
         )
         logit = float(features @ self.gate[:-1] + self.gate[-1])
         probability = float(1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))))
@@ -338,7 +393,13 @@ class ActivationModel:
             ),
             "padding": _rounded(self.padding),
             "padding_across": _rounded(self.padding_across),
+            "fit": [round(float(x), 6) for x in _or_zeros(self.fit, FIT_DIMENSIONS + 1)],
+            "fit_padding": [round(float(x), 6) for x in _or_zeros(self.fit_padding, PADDING_ROWS)],
         }
+
+
+def _or_zeros(values: np.ndarray | None, size: int) -> np.ndarray:
+    return np.zeros(size) if values is None else values
 
 
 def _rounded(rows: np.ndarray | None) -> list[float]:
@@ -354,6 +415,8 @@ _SIZES = {
     "task_multilingual": 513,
     "padding": PADDING_ROWS * 6,
     "padding_across": PADDING_ROWS * 6,
+    "fit": FIT_DIMENSIONS + 1,
+    "fit_padding": PADDING_ROWS,
 }
 
 
@@ -389,6 +452,8 @@ def model_from_json(data: Any, source: str) -> ActivationModel:
         arrays["padding"].reshape(PADDING_ROWS, 6),
         arrays["padding_across"].reshape(PADDING_ROWS, 6),
         float(data.get("threshold_small", threshold)),
+        arrays["fit"],
+        arrays["fit_padding"],
     )
 
 

@@ -150,6 +150,8 @@ class Signals:
     vector: np.ndarray | None  # the (glossed) request's MiniLM vector
     written_vector: np.ndarray | None  # the request's multilingual vector, as written
     spanish: np.ndarray | None = None  # per skill: its description is written in Spanish
+    # per skill: the MiniLM vector of what its description says it does (rows)
+    descriptions: np.ndarray | None = None
 
 
 def reads_across_languages(request: str) -> bool:
@@ -199,6 +201,13 @@ class DescriptionScorer:
             vectors = self.embedder.embed(texts) if texts else np.zeros((0, 1))
             self._vectors = (vectors[: len(self._texts)], vectors[len(self._texts) :])
         return self._vectors
+
+    def descriptions(self) -> np.ndarray:
+        """Per skill, the vector of what its description says it does: the first of its
+        profile texts (``profile_texts``)."""
+        owners = self._owners[0]
+        starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+        return self._matrices()[0][starts]
 
     def crosses(self, request: str) -> bool:
         """Whether ``request`` is scored with the multilingual model (after ``totals``)."""
@@ -268,6 +277,7 @@ class DescriptionScorer:
             vector,
             None if across is None else across[2],
             self.spanish,
+            None if vector is None else self.descriptions(),
         )
 
     def totals(

@@ -15,6 +15,7 @@ import pytest
 from memory.search.embedders import HashingEmbedder, MiniLMEmbedder
 from skills.activation import (
     ADVICE,
+    FIT_SCALE,
     GATE_FEATURES,
     LEAD_CAP,
     PAIR_FEATURES,
@@ -27,6 +28,7 @@ from skills.activation import (
     model_from_json,
     pair_features,
     request_flags,
+    task_fit,
 )
 from skills.errors import SkillError
 from skills.matching import Matcher
@@ -75,7 +77,7 @@ def test_the_shipped_model_loads_and_names_its_embedder() -> None:
     model = load_model()
     assert model.embedder == MiniLMEmbedder.identity.key
     assert 0.0 < model.threshold < 1.0
-    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 7))}
+    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 8))}
     assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
     assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
 
@@ -92,7 +94,8 @@ def test_a_model_round_trips_through_json() -> None:
     [
         ({"rank": [1.0, 2.0]}, "'rank' must be a list of 19 numbers, got 2"),
         ({"rank_across": None}, "'rank_across' must be a list of 19 numbers, got NoneType"),
-        ({"gate": "weights"}, "'gate' must be a list of 29 numbers, got str"),
+        ({"gate": "weights"}, "'gate' must be a list of 31 numbers, got str"),
+        ({"fit": [0.0]}, "'fit' must be a list of 385 numbers, got 1"),
         ({"threshold": 1.5}, "'threshold' must be a probability between 0 and 1, got 1.5"),
         ({"threshold": None}, "'threshold' must be a probability between 0 and 1, got None"),
     ],
@@ -143,6 +146,43 @@ def test_gate_features_read_the_best_skill_and_its_lead() -> None:
     assert features[3 + len(flags)] == pytest.approx(0.9)  # the best skill's meaning
     alone = gate_features(np.array([0.5]), pairs[:1], 0.0, flags, np.zeros(1), 0)
     assert alone[:2].tolist() == [0.5, LEAD_CAP]  # a single skill leads by the most counted
+
+
+def test_the_fit_of_a_request_to_what_a_skill_does_is_learned_per_dimension() -> None:
+    # dimension 0 says "asks for this task"; dimension 1 is the topic both share
+    request = np.zeros(384)
+    request[[0, 1]] = [0.3, 0.95]
+    descriptions = np.zeros((2, 384))
+    descriptions[0, [0, 1]] = [0.8, 0.6]  # the task
+    descriptions[1, 1] = 1.0  # the same topic, another task: the closer by cosine
+    weights = np.zeros(385)
+    weights[0] = 1.0
+    fits = task_fit(weights, request, descriptions)
+    assert fits.tolist() == pytest.approx([FIT_SCALE * 0.24, 0.0])
+    assert (descriptions @ request)[1] > (descriptions @ request)[0]
+    assert not task_fit(np.zeros(10), request, descriptions).any()  # another model's size
+
+
+def test_the_gate_reads_the_candidates_fit_and_its_lead() -> None:
+    pairs = pair_features(_signals([0.1, 0.9, 0.4]))
+    scores = np.array([1.0, 3.0, 2.5])
+    flags = request_flags("split this pdf", across=False)
+    fit = np.array([0.0, 3.0, 0.0])
+    features = gate_features(scores, pairs, 0.7, flags, np.zeros(3), 0, None, fit)
+    assert features[-2:].tolist() == pytest.approx([3.0, 2.0])
+    assert not gate_features(scores, pairs, 0.7, flags, np.zeros(3), 0)[-2:].any()
+
+
+def test_a_small_collection_pads_the_fits_low_to_high() -> None:
+    signals = replace(_signals([0.9]), descriptions=np.ones((1, 384)) / np.sqrt(384))
+    weights = np.zeros(385)
+    weights[-1] = 2.0
+    model = replace(_model(0.0), fit=weights, fit_padding=np.linspace(-3.0, 3.0, 7))
+    assert model.fits(signals).tolist() == [2.0]
+    assert model.fits(signals, background=4).tolist() == [2.0, -3.0, 0.0, 3.0]
+    assert replace(model, fit=None).fits(signals).tolist() == [0.0]
+    again = model_from_json(json.loads(json.dumps(model.to_json())), "m.json")
+    assert again.fits(signals, background=4).tolist() == [2.0, -3.0, 0.0, 3.0]
 
 
 def test_agreement_says_how_clearly_the_candidate_stands_out() -> None:
@@ -296,12 +336,15 @@ def test_the_training_script_fits_a_model_that_separates_toy_requests() -> None:
                     False,
                     np.zeros(2),
                     0,
+                    descriptions=np.eye(2, 384),
                 )
             )
         sets[name] = rows
     model = train.train(sets, MiniLMEmbedder.identity.key)
     top1, false = train.measure(model, sets["a"])
     assert top1 > 0.9 and false <= train.CEILING
+    assert model.fit is not None and model.fit_padding is not None
+    assert np.all(np.diff(model.fit_padding) >= 0)  # low to high
 
 
 @pytest.mark.parametrize(

@@ -46,9 +46,11 @@ def test_description_activates_without_triggers_and_triggers_still_win(
 
 @pytest.fixture(scope="module")
 def collection_matcher(catalogue: object) -> Matcher:
-    from memory.search.embedders import MiniLMEmbedder
+    from memory.search.embedders import MiniLMEmbedder, multilingual_embedder
 
-    return Matcher(list(catalogue.skills.values()), MiniLMEmbedder())  # type: ignore[attr-defined]
+    # as a session matches: a Spanish request is read by the multilingual model too
+    skills = list(catalogue.skills.values())  # type: ignore[attr-defined]
+    return Matcher(skills, MiniLMEmbedder(), multilingual=multilingual_embedder)
 
 
 def _top(matcher: Matcher, request: str) -> str | None:

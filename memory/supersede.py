@@ -28,6 +28,7 @@ from memory.pair_topic import (
     another_instance,
     someone_else,
 )
+from memory.restated import says_nothing_new
 from memory.update_cues import fold, holding_back
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "other_attribute",
     "pair_features",
     "replaced",
+    "restated",
     "update_probability",
 ]
 
@@ -433,12 +435,38 @@ def replaced(
 ) -> str | None:
     """The id of the entry ``text`` confidently replaces, among the ``nearest`` candidates
     (``(id, text)``, with their similarity ``scores``) close enough (``close_enough``), within
-    ``MARGIN`` of the nearest and about the same subject; else None."""
+    ``MARGIN`` of the nearest and about the same subject; else None. An entry ``text``
+    only says again with fewer details (``memory.restated``) is not replaced."""
+    pick = _judged(text, candidates, scores, thresholds, nearest)
+    return pick[0] if pick and not pick[1] else None
+
+
+def restated(
+    text: str,
+    candidates: Sequence[tuple[str, str]],
+    scores: Sequence[float],
+    thresholds: Thresholds | None = None,
+    nearest: int = 3,
+) -> str | None:
+    """The id of the entry the judge takes ``text`` to replace while ``text`` brings no
+    value it lacks (``memory.restated.says_nothing_new``): said again, so confirmed."""
+    pick = _judged(text, candidates, scores, thresholds, nearest)
+    return pick[0] if pick and pick[1] else None
+
+
+def _judged(
+    text: str,
+    candidates: Sequence[tuple[str, str]],
+    scores: Sequence[float],
+    thresholds: Thresholds | None,
+    nearest: int,
+) -> tuple[str, bool] | None:
+    """(id, whether ``text`` only restates it) of the entry the supersede judge picks."""
     if not candidates:
         return None
     top = max(float(s) for s in scores)
     order = sorted(range(len(candidates)), key=lambda i: -float(scores[i]))[:nearest]
-    best: tuple[float, str] | None = None
+    best: tuple[float, str, bool] | None = None
     for index in order:
         entry_id, old = candidates[index]
         score = float(scores[index])
@@ -447,5 +475,5 @@ def replaced(
         if is_update(old, text, score, thresholds):
             probability = update_probability(old, text, score)
             if best is None or probability > best[0]:
-                best = (probability, entry_id)
-    return best[1] if best else None
+                best = (probability, entry_id, says_nothing_new(old, text))
+    return (best[1], best[2]) if best else None

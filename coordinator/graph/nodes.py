@@ -325,7 +325,29 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
             texts = dict(found["texts"])
             texts[match] = next(t for i, t in candidates if i == match)
             found.update(status="supersede", match=match, texts=texts)
+        else:
+            found = _restated(services, state["text"], candidates, vectors, query_vector, found)
     return {"dedupe": found}
+
+
+def _restated(
+    services: Services,
+    text: str,
+    candidates: list[tuple[str, str]],
+    vectors: Any,
+    query: Any,
+    found: dict[str, Any],
+) -> dict[str, Any]:
+    """Trigger: the judge reads the statement as a change of an entry, but it brings no
+    value the entry lacks ("Jellyfin se ha mudado al NUC nuevo." after "Jellyfin moved to
+    the new NUC, an Intel NUC 11 at 192.168.1.20."). Why: superseding would retire the
+    entry's details with it. Outcome: the entry is confirmed, in either language."""
+    from coordinator.restating import restated_among
+
+    again = restated_among(services, text, candidates, vectors, query)
+    if again is None:
+        return found
+    return {**found, "status": "confirm", "match": again[0], "score": again[1]}
 
 
 def _family(kind: str | None) -> str:
@@ -394,7 +416,7 @@ def _change_of_a_fact(state: CoordinatorState, services: Services) -> Coordinato
     query = services.vectors_for([text])[0]
     match = _replaced_among(services, text, candidates, vectors, query)
     if match is None:
-        return None
+        return _restated_event(state, services, candidates, vectors, query)
     old = next(r for r in records if r.id == match)
     kind = old.kind if old.kind in {"fact", "decision", "preference", "policy"} else "fact"
     why = f"{decision.why}; it changes {match}, a fact of MEMORY.md"
@@ -402,6 +424,26 @@ def _change_of_a_fact(state: CoordinatorState, services: Services) -> Coordinato
     route = {"layer": "memory", "kind": kind, "reason": why, "project": None}
     found: dict[str, Any] = {"status": "supersede", "match": match, "similar": [], "score": None}
     return {"decision": moved, "route": route, "dedupe": {**found, "texts": {match: old.text}}}
+
+
+def _restated_event(
+    state: CoordinatorState,
+    services: Services,
+    candidates: list[tuple[str, str]],
+    vectors: Any,
+    query: Any,
+) -> CoordinatorState | None:
+    """A change told as an event that only says again a fact of MEMORY.md, with fewer
+    details: that fact is confirmed (``_restated``), nothing is written to the log."""
+    decision = state.get("decision")
+    assert decision is not None  # checked by the caller
+    found = _restated(services, state["text"], candidates, vectors, query, {"status": "new"})
+    if found["status"] != "confirm":
+        return None
+    why = f"{decision.why}; it says again {found['match']}, a fact of MEMORY.md"
+    kept = Decision(decision.entry, "memory", "fact", None, why)
+    route = {"layer": "memory", "kind": "fact", "reason": why, "project": None}
+    return {"decision": kept, "route": route, "dedupe": {**found, "similar": [], "texts": {}}}
 
 
 def write(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:

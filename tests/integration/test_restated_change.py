@@ -1,0 +1,35 @@
+"""The same fact said again with fewer details, in either language, confirms the entry: its
+details stay (superseding it would hide the address and the model from every answer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coordinator import Lab
+
+pytestmark = pytest.mark.integration  # the supersede judge reads the real models' meaning
+
+DETAILED = "Jellyfin moved to the new NUC, an Intel NUC 11 at 192.168.1.20."
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Jellyfin se ha mudado al NUC nuevo.", "Jellyfin now runs on the new NUC."],
+)
+def test_fewer_details_confirm_the_entry_and_keep_its_details(home: Path, said: str) -> None:
+    with Lab.open(home) as lab:
+        old = lab.remember(DETAILED, layer="memory")
+        receipt = lab.remember(said)
+        assert (receipt.status, receipt.id) == ("confirmed", old.id), receipt.reason
+        assert "192.168.1.20" in lab.boot().text
+    assert "superseded_by" not in (home / "MEMORY.md").read_text()
+
+
+def test_a_new_value_still_supersedes(home: Path) -> None:
+    with Lab.open(home) as lab:
+        old = lab.remember(DETAILED, layer="memory")
+        receipt = lab.remember("Jellyfin se ha mudado al Synology, en 192.168.1.30.")
+    assert receipt.status == "superseded", receipt.reason
+    assert receipt.supersedes is not None and receipt.supersedes["id"] == old.id

@@ -59,6 +59,7 @@ def remember(
             receipt.status in {"similar", "superseded"}
             or "today's log" in receipt.reason
             or "today's daily log" in receipt.reason
+            or "so kept" in receipt.reason  # kept elsewhere than the classifier said
         ):
             click.echo(f"  ({receipt.reason})")  # why, and where it went instead
         if receipt.status == "superseded" and receipt.supersedes:

@@ -19,6 +19,7 @@ from coordinator.graph.state import (
     Decision,
     StepRuntime,
 )
+from coordinator.lasting import reads_as_lasting
 from coordinator.receipt import Receipt
 from coordinator.router import Route, is_question, strip_intent, strip_project
 from memory.hygiene import check_texts
@@ -156,7 +157,7 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
         elif active and chosen.layer == "memory" and _labelled_for_project(chosen):
             reason = f"{chosen.reason}; said while project {active} is active"
             chosen = Route("project", chosen.kind, reason, active)
-    chosen = _unnamed_project(chosen, active)
+    chosen = _unnamed_project(chosen, active, state["text"])
     if not state.get("layer"):
         chosen = _outlives_call(chosen, services.session.one_shot)
     kind = state.get("kind") or chosen.kind
@@ -236,12 +237,22 @@ def _outlives_call(chosen: Route, one_shot: bool) -> Route:
     )
 
 
-def _unnamed_project(chosen: Route, active: str | None) -> Route:
-    """A project route without a name: the active project, else today's log (never lost)."""
+def _unnamed_project(chosen: Route, active: str | None, chosen_text: str) -> Route:
+    """A project route without a name: the active project; else, for a statement of how
+    something is (``coordinator.lasting``), MEMORY.md as a fact; else today's log (what
+    happened that day, or a note of work in progress): never lost."""
     if chosen.layer != "project" or chosen.project:
         return chosen
     if active:
         return Route("project", chosen.kind, f"{chosen.reason}; active project '{active}'", active)
+    if chosen.kind != "task" and reads_as_lasting(chosen_text):
+        return Route(
+            "memory",
+            "fact",
+            f"{chosen.reason}; no project named and none active, and it says how something "
+            "is (present tense, nothing that happened or is to do), so kept in MEMORY.md as "
+            "a fact (for a project's notes: labmem remember TEXT --project NAME)",
+        )
     return Route(
         "daily",
         "note",

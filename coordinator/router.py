@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from coordinator.kept_words import changed_now, clear_errand, errand, someones_preference
+from coordinator.lasting import reads_as_lasting
+from coordinator.named_statement import named_subject
 from coordinator.project_names import mentions
 from coordinator.tense import tells_done
 from coordinator.todo_words import is_todo_question
@@ -431,6 +433,10 @@ class Router:
                 return Route("memory", "preference", f"{reason}; says what someone likes")
             if errand(text):
                 return Route("daily", "task", f"{reason}; a to-do said bare")
+        if guess.layer == "none":
+            kept = self._named_statement(text, vector, project, reason)
+            if kept:
+                return kept
         if guess.layer == "session" and changed_now(text):
             return Route("memory", "fact", f"{reason}; a value told as the new one")
         kind = guess.kind
@@ -440,6 +446,33 @@ class Router:
             guess.layer,
             kind,
             reason,
+            project if guess.layer == "project" else None,
+            guess.confidence,
+        )
+
+    def _named_statement(
+        self, text: str, vector: _Lazy, project: str | None, reason: str
+    ) -> Route | None:
+        """Trigger: the classifier takes for small talk (or a question without "?") a
+        statement whose subject is a named thing with a verb of its own ("Jellyfin
+        transcodes with Intel Quick Sync.", "El Pi-hole filtra también el IoT").
+        Why: small talk is not stored, so the statement would be lost. Outcome: the layer
+        the classifier likes best among the ones that keep a statement."""
+        name = named_subject(text)
+        if name is None:
+            return None
+        keep = frozenset({"memory", "daily", "project"})
+        guess = self.model.predict(text, vector(), tuple(self.known_projects), keep)
+        if guess.layer == "project" and not project:
+            project = self.project_hinted(text)
+        why = f"{reason}; states something about '{name}' with a verb of its own, so kept"
+        if guess.layer == "daily" and reads_as_lasting(text):
+            # how the thing is, not what happened to it today
+            return Route("memory", "fact", f"{why} as a fact (present tense, no event)")
+        return Route(
+            guess.layer,
+            guess.kind,
+            why,
             project if guess.layer == "project" else None,
             guess.confidence,
         )

@@ -157,7 +157,9 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
         elif active and chosen.layer == "memory" and _labelled_for_project(chosen):
             reason = f"{chosen.reason}; said while project {active} is active"
             chosen = Route("project", chosen.kind, reason, active)
-    chosen = _unnamed_project(chosen, active, state["text"])
+    # a layer asked for (--layer project) stays a project note: only the router's guess moves
+    routed = None if state.get("layer") else state["text"]
+    chosen = _unnamed_project(chosen, active, routed)
     if not state.get("layer"):
         chosen = _outlives_call(chosen, services.session.one_shot)
     kind = state.get("kind") or chosen.kind
@@ -237,15 +239,16 @@ def _outlives_call(chosen: Route, one_shot: bool) -> Route:
     )
 
 
-def _unnamed_project(chosen: Route, active: str | None, chosen_text: str) -> Route:
+def _unnamed_project(chosen: Route, active: str | None, routed: str | None) -> Route:
     """A project route without a name: the active project; else, for a statement of how
-    something is (``coordinator.lasting``), MEMORY.md as a fact; else today's log (what
-    happened that day, or a note of work in progress): never lost."""
+    something is (``coordinator.lasting``) that the router filed (``routed``, its text),
+    MEMORY.md as a fact; else today's log (what happened that day, a note of work in
+    progress, a project note asked for by layer): never lost."""
     if chosen.layer != "project" or chosen.project:
         return chosen
     if active:
         return Route("project", chosen.kind, f"{chosen.reason}; active project '{active}'", active)
-    if chosen.kind != "task" and reads_as_lasting(chosen_text):
+    if routed and chosen.kind != "task" and reads_as_lasting(routed):
         return Route(
             "memory",
             "fact",

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from coordinator import Lab
+from coordinator.graph.nodes import _unnamed_project
 from coordinator.lasting import reads_as_lasting
 from coordinator.named_statement import named_subject
+from coordinator.router import Route
 
 STATED = [
     "Jellyfin transcodes with Intel Quick Sync.",
@@ -82,7 +84,24 @@ def test_small_talk_is_still_not_stored(lab: Lab, text: str) -> None:
 def test_a_setup_note_with_no_project_is_a_fact_of_memory(lab: Lab, text: str) -> None:
     receipt = lab.remember(text)
     assert (receipt.layer, receipt.kind) == ("memory", "fact"), receipt.reason
-    assert "kept in MEMORY.md" in receipt.reason or "so kept" in receipt.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "layer"),
+    [
+        ("El Pi-hole corre en un contenedor LXC de Proxmox en 192.168.1.53.", "memory"),
+        ("Pi-hole runs in an LXC container on Proxmox at 192.168.1.53.", "memory"),
+        ("Moved Pi-hole to the NUC this morning.", "daily"),
+        ("Hay que actualizar el Pi-hole.", "daily"),
+    ],
+)
+def test_an_unnamed_project_note_goes_where_its_tense_says(text: str, layer: str) -> None:
+    guess = Route("project", "configuration", "classifier: project/configuration (0.65)")
+    chosen = _unnamed_project(guess, None, text)
+    assert chosen.layer == layer
+    assert ("kept in MEMORY.md" in chosen.reason) is (layer == "memory")
+    asked = _unnamed_project(guess, None, None)  # --layer project: kept in today's log
+    assert asked.layer == "daily"
 
 
 @pytest.mark.integration

@@ -45,6 +45,9 @@ RECORDED = {
     # the seventh writer's set, read once before a round's changes (0.629, 0.041) and once
     # after (0.672, 0.041): training data from here on
     "skills_v7": ("frozen", 186, 74, 0.69, 0.014),  # measured 0.699 (130/186), 0.014 (1/74)
+    # the eighth writer's set, read once before a round's changes (0.737, 0.041) and once
+    # after (0.742, 0.041): training data from here on, not yet in the gate's fit
+    "skills_v8": ("frozen", 186, 74, 0.74, 0.041),  # measured 0.742 (138/186), 0.041 (3/74)
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -78,7 +81,7 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
     strict=True,
     reason="skills: 0.793 / 0.032; skills_v2: 0.661 / 0.000; skills_v3: 0.774 / 0.027; "
     "skills_v4: 0.796 / 0.013; skills_v5: 0.767 / 0.000; skills_v6: 0.766 / 0.026; "
-    "skills_v7: 0.699 / 0.014",
+    "skills_v7: 0.699 / 0.014; skills_v8: 0.742 / 0.041",
 )
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures

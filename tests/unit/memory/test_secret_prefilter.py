@@ -73,6 +73,9 @@ def test_ordinary_talk_is_not_sent_to_the_full_scan() -> None:
         "the recovery words are apple river stone",
         "wallet words: lemon tiger cloud",
         "mein Merksatz ist Blau Haus Tor",
+        "el ordenador de la oficina ahora se abre con tamal.lobo49",
+        "the office laptop opens with tamal.lobo49",
+        "O portão abre com azul77",
     ],
 )
 def test_credential_words_and_shapes_are_kept(text: str) -> None:

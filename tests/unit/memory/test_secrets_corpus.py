@@ -159,6 +159,23 @@ def test_ninth_independent_set_keeps_its_measured_figures() -> None:
     assert recall >= 242 / 246 and false_refusals <= 0 / 203
 
 
+def test_tenth_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v10: written by someone who saw neither the rules nor any earlier set (eight new
+    owners, six languages, 46 kinds, 160 of the 249 secrets said in prose), read once before
+    a round's changes (recall 221/249 = 0.888, false refusals 1/202) and once after them
+    (223/249 = 0.896, 1/202). Then the prefilter kept a password a computer "opens with"
+    that the full scan refuses but the prefilter let through: 224/249 = 0.900. Not yet in the
+    learned scorers' fit. Training data from here on: a floor, not a result."""
+    recall, false_refusals = _rates(_load("frozen_v10.jsonl"))
+    assert recall >= 224 / 249 and false_refusals <= 1 / 202
+
+
+@pytest.mark.xfail(strict=True, reason="tenth set when read: recall 0.896 (target 0.98)")
+def test_tenth_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v10.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02
+
+
 # The seventh, eighth and ninth sets missed the targets when they were read (recall 0.879,
 # 0.933 after that round, 0.919);
 # their misses have been studied since, so a figure on them says nothing about the targets.

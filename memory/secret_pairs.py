@@ -101,10 +101,14 @@ _ACCOUNT = (
 _ACT = (
     r"get(?:s|ting)? in(?:to)?|got in(?:to)?|log(?:s|ged|ging)? ?(?:in|on)(?:to)?|"
     r"sign(?:s|ed|ing)? ?in(?:to)?|unlock\w*|punch(?:es|ed)?|type[sd]?|typing|key(?:s|ed)? in|"
-    r"entr(?:ar|a|as|o|e|es|en|an|á|ás|ad)|acced\w*|desbloque\w*|teclea\w*|marca(?:r|s)?|"
+    r"entr(?:ar|a|as|o|e|es|en|an|á|ás|ad)|acced\w*|desbloque\w*|teclea\w*|marcar|marcas|"
+    # dialling, not a reading or a brand: "se marca *2498", "marca-se o 1696", not "la sonda
+    # marca 3 grados", "la marca es 2024"
+    r"se marca|marca(?=-se)|"
     r"einlogg\w*|anmeld\w*|entsperr\w*|eintipp\w*|tipp(?:e|en|st|t)|"
     r"entr(?:er|ez|ons)|rentr\w*|d[ée]verrouill\w*|tap(?:e|es|er|ez|ant)|"
-    r"entrar[ae]?|accedere|accedi|sblocc\w*|digit\w*|"
+    # typing digits, not "digital" or "digitize"
+    r"entrar[ae]?|accedere|accedi|sblocc\w*|digit(?!al|i[sz])\w*|"
     r"entrar|acessar|aceder|desbloquei\w*"
 )
 _CUES = LazyPattern(

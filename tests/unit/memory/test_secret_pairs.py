@@ -136,3 +136,26 @@ def test_the_scorer_reads_digits_said_one_at_a_time_as_the_number() -> None:
 )
 def test_getting_in_binds_a_value_for_the_scorer(text: str) -> None:
     assert any("cue:act" in pair.features for pair in pairs(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the digital scale reads 1200",
+        "digital caliper reading 1250",
+        "la báscula digital marca 1200",
+        "la sonda de grano marca 3708 ahora mismo",
+        "la marca del reactivo es 4471",
+    ],
+)
+def test_a_reading_or_a_brand_is_no_typing(text: str) -> None:
+    assert not any("cue:act" in pair.features for pair in pairs(text)), text
+    assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["portal de mamá: se marca *2498 y luego la campanita", "per disattivarlo digita 6582"],
+)
+def test_dialling_and_typing_still_bind_a_value(text: str) -> None:
+    assert any("cue:act" in pair.features for pair in pairs(text)), text

@@ -81,6 +81,13 @@ _NOT_AN_ANSWER = re.compile(
     r"il|gli|qualcosa|niente|mio|mia|same|mismo|misma|real|fake|falsa?|falso|true|wrong|"
     r"yes|no|sí|si|nein|ja|oui|non|não|sim)(?!\w)"
 )
+# A word in lower case that is no answer: where the answers went ("I put them in 1Password",
+# "I answered all three", "las puse todas en el gestor").
+_NOT_PLAIN = re.compile(
+    r"(?i)^(?:them|they|those|these|all|both|each|every\w*|there|here|down|into|back|"
+    r"ellos|ellas|todas?|todos|ahí|allí|ahi|alli|eso|esos|esas|tout|tous|toutes|ça|cela|"
+    r"eles|elas|isso|loro|tutt[eiao]|quelle|quelli|sie|alle|dort|hier)(?!\w)"
+)
 _TALK = re.compile(
     r"(?i)(?<!\w)(?:reset|change|changed|update|updated|forgot|forgotten|olvid\w*|cambi\w*|"
     r"vergessen|geändert|oubli\w*|chang\w*|esqueci\w*|mud\w*|dimentica\w*)(?!\w)"
@@ -102,10 +109,11 @@ _ARROW = re.compile(
     r"(?:→|->|=>|⇒)\s*[\"'“«]?(?P<value>[^\W_][^\s,.;!?\"'”»]{1,30}(?: [^\W\d_]{2,20})?)"
     r"[\"'”»]?\s*(?=$|[\n,.;!(]|\s+(?:not|no|pas|nicht|non|não)\s)"
 )
+# (a first word that points elsewhere: "→ see notes", "→ ask Ana")
 _NOT_ARROW = re.compile(
     r"(?i)^(?:see|ask|check|todo|tbd|none|n/a|ver|siehe|voir|vedi|pending|pendiente|later|"
     r"done|hecho|erledigt|fait|fatto|feito|ok|reset|changed?|update[ds]?|no idea|ni idea|"
-    r"no s[ée]|keine ahnung|aucune id[ée]e|nessuna idea|n[ãa]o sei|sem ideia|unknown)$"
+    r"no s[ée]|keine ahnung|aucune id[ée]e|nessuna idea|n[ãa]o sei|sem ideia|unknown)(?!\w)"
 )
 
 
@@ -143,7 +151,7 @@ def _answer_like(value: str, *, plain: bool = False) -> bool:
     if _NOT_AN_ANSWER.match(value) or _TALK.search(value):
         return False
     first = value.lstrip("\"'“«")
-    if plain and re.match(r"[^\W\d_]{3,}", first):
+    if plain and re.match(r"[^\W\d_]{3,}", first) and not _NOT_PLAIN.match(first):
         return True
     return first[:1].isupper() or first[:1].isdigit() or value[:1] in "\"'“«"
 

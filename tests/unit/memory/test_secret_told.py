@@ -93,3 +93,19 @@ def test_the_secret_is_refused(text: str) -> None:
 )
 def test_the_look_alike_passes(text: str) -> None:
     assert find_secrets(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "security questions: I put them in 1Password",
+        "security questions for the bank - I put them in Bitwarden",
+        "security questions: I answered all three",
+        "preguntas de seguridad del banco: puse todas en el gestor",
+        "security question for the bank → see notes",
+        "security question for the bank → ask Ana",
+        "pregunta de seguridad → ver cuaderno",
+    ],
+)
+def test_where_the_answers_are_kept_passes(text: str) -> None:
+    assert find_secrets(text) == [], text

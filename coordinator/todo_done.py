@@ -89,12 +89,14 @@ _WHEN = re.compile(
     re.IGNORECASE,
 )
 # A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
-# Between a verb and its thing: a quantifier or a particle ("backed up all the VMs",
-# "compré todas las puntas", "cleaned out both filters").
+# Between a verb and its thing: a quantifier ("backed up all the VMs", "compré todas las
+# puntas"), or a particle the task says too ("cleaned out both filters" for "clean out the
+# filters"): another particle changes the act ("switched off the pump" for "switch on the
+# pump", "called off the plumber", "logged out of the portal").
 _BETWEEN = frozenset(
-    """all both every each whole entire out off down over back todos todas toda todo
-    ambos ambas cada""".split()
+    "all both every each whole entire todos todas toda todo ambos ambas cada".split()
 )
+_PARTICLES = frozenset("out off down over back".split())
 _NAME = re.compile(r"(?<=\s)[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+\b")
 _NOT_YET = re.compile(r"\b(?:not|isn'?t|wasn'?t|yet|todavia|aun|aún|falta|faltan)\b")
 _NOT_DONE_ES = re.compile(  # "no llamé", "no lo he pedido"
@@ -232,7 +234,8 @@ def _closes(
                 return False  # "finished the report, call the plumber after lunch"
             # "called the plumber", "llamé a Ana", "bought 10 kg of sugar syrup" — the
             # task's thing right after the verb: not "called the bank about Ana's visa"
-            after = [w for w in content[i + 1 :] if w not in _BETWEEN]
+            skipped = _BETWEEN | (_PARTICLES & set(things))
+            after = [w for w in content[i + 1 :] if w not in skipped]
             return bool(after) and named(after[0], things)
     if how == "word":
         # "seguro del coche: hecho", "epoxy ordered, done" — nothing else said: not

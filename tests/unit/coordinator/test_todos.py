@@ -275,6 +275,11 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ),
         ("Limpiar los filtros de la campana", "Limpié todos los filtros de la campana", True),
         ("Back up the Proxmox VMs", "Backed up all the photos, Proxmox VMs next week", False),
+        # another particle changes the act: the task is not done
+        ("Switch on the pump", "Switched off the pump", False),
+        ("Log in to the vendor portal", "Logged out of the vendor portal", False),
+        ("Call the plumber", "Called off the plumber", False),
+        ("Take out the trash", "Took out all the trash", True),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

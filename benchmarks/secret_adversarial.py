@@ -28,6 +28,7 @@ INPUTS = {
     "'the pin Ab12 ' repeated": "the pin Ab12 " * 6_000,
     "'pin:Ab12#' with no spaces": "pin:Ab12#" * 9_000,
     "'password is Lantern79! ' repeated": "password is Lantern79! " * 4_000,
+    "'→ ' repeated, no digit": "security question → " + "→ " * 12_000,
 }
 STAGES = {
     "prefilter": "from memory.secret_prefilter import suspect_indexes as f; run = lambda t: f([t])",

@@ -190,8 +190,10 @@ _SHAPES = (
     re.compile(rb"\n(?=[^ \n]{16})[^ \n]*?(?:[0-9_+=]|[a-z][A-Z])"),
     # a value set apart on a note line: "Netflix  ana@mail.pt  azulejo53?", "wifi → 7182"
     re.compile(rb"  (?:[^ \n]+ )?[^ \n]*\d"),
-    re.compile(rb"->[^\n]*?\d"),
-    re.compile(rb"\xe2\x86\x92[^\n]*?\d"),
+    # an arrow with a digit after it on its line; each attempt stops at the next arrow (the
+    # last arrow before a digit matches), so a line of arrows is read once, not once an arrow
+    re.compile(rb"->(?:[^\n\d-]|-(?!>))*+\d"),
+    re.compile(rb"\xe2\x86\x92(?:[^\n\d\xe2]|\xe2(?!\x86\x92))*+\d"),
 )
 _DIGIT = re.compile(r"\d")
 _DIGIT_WORD = _trie_pattern(

@@ -76,6 +76,9 @@ def test_ordinary_talk_is_not_sent_to_the_full_scan() -> None:
         "el ordenador de la oficina ahora se abre con tamal.lobo49",
         "the office laptop opens with tamal.lobo49",
         "O portão abre com azul77",
+        "wifi casa → 7182",
+        "alarm -> code - the new one -> 5521",
+        "seguridad → pregunta → respuesta → 4",
     ],
 )
 def test_credential_words_and_shapes_are_kept(text: str) -> None:

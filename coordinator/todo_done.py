@@ -88,6 +88,13 @@ _WHEN = re.compile(
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b",
     re.IGNORECASE,
 )
+# A to-do's own label names nothing to do: "to-do: back up the VMs", "TODO - call Ana",
+# "Pendiente: llamar al fontanero".
+_LABEL = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:\[\s?\]\s*)?(?:to-?do|todo|task|reminder|pendiente|tarea|por hacer)"
+    r"\s*[:\-–]\s*",
+    re.IGNORECASE,
+)
 # A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
 # Between a verb and its thing: a quantifier ("backed up all the VMs", "compré todas las
 # puntas"), or a particle the task says too ("cleaned out both filters" for "clean out the
@@ -150,7 +157,7 @@ def closing(
     """The first line of ``later`` (said after the task) that tells the task done; with
     ``closeness`` (the multilingual model's), also one in the other language. A line from
     an untrusted source closes nothing: a web page does not tick off the owner's to-dos."""
-    said = _WHEN.sub(" ", task.text)
+    said = _WHEN.sub(" ", _LABEL.sub("", task.text))
     words = _words(said)
     if not words:
         return None

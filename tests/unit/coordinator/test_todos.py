@@ -274,6 +274,10 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
             True,
         ),
         ("Limpiar los filtros de la campana", "Limpié todos los filtros de la campana", True),
+        # a to-do's label names nothing to do
+        ("to-do: back up the Proxmox VMs", "Backed up all the Proxmox VMs", True),
+        ("Pendiente: llamar al fontanero", "Llamé al fontanero", True),
+        ("to-do: back up the Proxmox VMs", "did the dishes", False),
         ("Back up the Proxmox VMs", "Backed up all the photos, Proxmox VMs next week", False),
         # another particle changes the act: the task is not done
         ("Switch on the pump", "Switched off the pump", False),

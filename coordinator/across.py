@@ -21,7 +21,7 @@ from memory.dedupe import differs_in_specifics
 if TYPE_CHECKING:
     from coordinator.services import Services
 
-__all__ = ["SAME_ACROSS", "repeated_across", "replaced_across"]
+__all__ = ["SAME_ACROSS", "closeness", "other_language", "repeated_across", "replaced_across"]
 
 # A fact and its translation scored 0.84–0.91 ("The oscilloscope is a Rigol DS1054Z and it
 # sits on bench 1." / "El osciloscopio es un Rigol DS1054Z y está en el banco 1." 0.84), two
@@ -31,12 +31,14 @@ __all__ = ["SAME_ACROSS", "repeated_across", "replaced_across"]
 SAME_ACROSS = 0.80
 
 
-def _other_language(text: str, candidates: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def other_language(text: str, candidates: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The candidates written in the other language than ``text`` (English / Spanish)."""
     spanish = spanish_in([text])
     return [(i, t) for i, t in candidates if spanish_in([t]) != spanish]
 
 
-def _closeness(services: Services, text: str, others: list[tuple[str, str]]) -> list[float]:
+def closeness(services: Services, text: str, others: list[tuple[str, str]]) -> list[float]:
+    """The multilingual model's closeness of ``text`` to each of ``others`` (none without it)."""
     if not others:
         return []
     vectors = services.across_vectors([t for _, t in others])
@@ -50,8 +52,8 @@ def replaced_across(services: Services, text: str, candidates: list[tuple[str, s
     """The id of the other-language entry ``text`` confidently replaces, or None."""
     from memory.supersede import replaced
 
-    others = _other_language(text, candidates)
-    scores = _closeness(services, text, others)
+    others = other_language(text, candidates)
+    scores = closeness(services, text, others)
     if not scores:
         return None
     return replaced(text, others, scores, services.dedupe_thresholds)
@@ -61,8 +63,8 @@ def repeated_across(
     services: Services, text: str, candidates: list[tuple[str, str]]
 ) -> tuple[str, float] | None:
     """(id, closeness) of the other-language entry ``text`` says again, or None."""
-    others = _other_language(text, candidates)
-    scores = _closeness(services, text, others)
+    others = other_language(text, candidates)
+    scores = closeness(services, text, others)
     if not scores:
         return None
     best = max(range(len(scores)), key=lambda i: scores[i])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from coordinator.across import _closeness, _other_language
+from coordinator.across import closeness, other_language
 from memory.supersede import restated
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ def restated_among(
     match = restated(text, candidates, scores, services.dedupe_thresholds)
     if match:
         return match, scores[[i for i, _ in candidates].index(match)]
-    others = _other_language(text, candidates)
-    across = _closeness(services, text, others)
+    others = other_language(text, candidates)
+    across = closeness(services, text, others)
     if not across:
         return None
     match = restated(text, others, across, services.dedupe_thresholds)

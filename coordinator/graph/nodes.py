@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from coordinator.chitchat import is_chitchat
 from coordinator.graph import writer
 from coordinator.graph.state import (
     Checked,
@@ -109,14 +110,15 @@ def intent(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     if text.startswith("/"):
         return {"intent": "command"}  # an explicit action: the caller (chat) carries it out
     if is_question(text):
-        return {"intent": "ask"}
+        # "¿qué tal?" asks nothing of memory: neither searched nor kept as a question
+        return {"intent": "smalltalk" if is_chitchat(text) else "ask"}
     return {"intent": "remember"}
 
 
 def after_intent(
     state: CoordinatorState,
 ) -> Literal["route", "answer", "activate", "__end__"]:
-    targets = {"ask": "answer", "skill": "activate", "command": "__end__"}
+    targets = {"ask": "answer", "skill": "activate", "command": "__end__", "smalltalk": "__end__"}
     return targets.get(state["intent"], "route")  # type: ignore[return-value]
 
 

@@ -62,7 +62,7 @@ class CoordinatorState(TypedDict, total=False):
     tags: list[str]
     supersedes: str | None
     meta: dict[str, str]  # extra comment keys for the entry (e.g. a store key)
-    intent: Literal["remember", "ask", "skill", "command", "quarantine", "refuse"]
+    intent: Literal["remember", "ask", "skill", "command", "smalltalk", "quarantine", "refuse"]
     checked: Checked | None
     answer: dict[str, Any]
     skill: dict[str, Any]

@@ -41,6 +41,8 @@ HELP = """Commands:
   /end               close the session (Ctrl-D works too) /help          this text
 Anything else: a question (ends with '?', or starts with what/when/how…) is answered from
 memory; a statement is remembered."""
+# The reply to a greeting said as a question ("¿qué tal?"): nothing is searched or kept.
+SMALLTALK_REPLY = "Hi! Tell me something to remember, or ask what I remember (/help for more)."
 
 
 def handle_line(lab: Lab, line: str, out: Callable[[str], None]) -> bool:
@@ -94,6 +96,8 @@ def _turn(lab: Lab, line: str, out: Callable[[str], None]) -> None:
     elif kind == "ask":
         lab.add_turn("assistant", result["answer"]["answer"])
         out(result["answer"]["answer"])
+    elif kind == "smalltalk":
+        out(SMALLTALK_REPLY)
     else:
         r = result["receipt"]
         out(_receipt_line(lab, r))

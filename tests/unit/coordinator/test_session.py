@@ -107,6 +107,32 @@ def test_chat_says_a_summary_was_written_only_when_one_was(home: Path) -> None:
     assert (home / "memory/2026-11-29.md").read_text().count("[session-summary]") == 1
 
 
+@pytest.mark.parametrize(
+    "greeting", ["¿qué tal?", "Hola, ¿cómo estás?", "how are you?", "hey, how's it going?"]
+)
+def test_a_greeting_said_as_a_question_is_neither_searched_nor_kept(
+    home: Path, greeting: str
+) -> None:
+    said: list[str] = []
+    with Lab.open(home) as lab:
+        run_chat(lab, [greeting], said.append)
+    assert said[0].startswith("Hi! Tell me something to remember")
+    assert "Nothing in memory" not in "\n".join(said)
+    assert said[-1] == "Session closed; nothing happened worth a summary."
+    assert not (home / "memory/2026-11-29.md").exists()
+
+
+@pytest.mark.parametrize("question", ["¿qué tal el NAS?", "how are you doing with the backups?"])
+def test_a_question_that_names_something_is_still_answered_from_memory(
+    home: Path, question: str
+) -> None:
+    said: list[str] = []
+    with Lab.open(home) as lab:
+        run_chat(lab, [question], said.append)
+    assert not said[0].startswith("Hi!")
+    assert "  - asked: " in (home / "memory/2026-11-29.md").read_text()
+
+
 def test_a_session_that_only_activated_a_skill_says_so_in_its_summary(home: Path) -> None:
     said: list[str] = []
     with Lab.open(home) as lab:

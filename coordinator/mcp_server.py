@@ -56,7 +56,7 @@ def _user_errors(func: F) -> F:
 def build_server(lab: Lab) -> MCPServer:
     from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer("labmem", instructions=INSTRUCTIONS)
+    server = MCPServer("labmem", instructions=INSTRUCTIONS, version=_version())
     lab.session.interactive = True  # an MCP client that did something ends with a summary
 
     @server.tool()
@@ -91,9 +91,14 @@ def build_server(lab: Lab) -> MCPServer:
 
     @server.tool()
     @_user_errors
-    def get(path: str, line_start: int, line_end: int | None = None) -> dict[str, Any]:
-        """Read lines of a layer file (a citation's path and range)."""
-        return _get(lab, path, line_start, line_end or line_start)
+    def get(
+        path: str, line_start: int | None = None, line_end: int | None = None
+    ) -> dict[str, Any]:
+        """Read lines of a layer file (a citation's path and range); the whole file
+        without a range, one line with only `line_start`."""
+        if line_end is None and line_start is not None:
+            line_end = line_start
+        return _get(lab, path, line_start or 1, line_end)
 
     @server.tool()
     @_user_errors
@@ -120,7 +125,16 @@ def build_server(lab: Lab) -> MCPServer:
     return server
 
 
-def _get(lab: Lab, path: str, start: int, end: int) -> dict[str, Any]:
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("labmem")
+    except PackageNotFoundError:  # a checkout on the path, not installed
+        return "0+unknown"
+
+
+def _get(lab: Lab, path: str, start: int, end: int | None) -> dict[str, Any]:
     where = layer_of(path)
     if where is None:
         raise InvalidInputError(
@@ -129,14 +143,18 @@ def _get(lab: Lab, path: str, start: int, end: int) -> dict[str, Any]:
     layer = where[0]
     if not (allowed(lab.session_kind, layer, "read") or allowed(lab.session_kind, layer, "search")):
         raise PermissionDeniedError(f"a {lab.session_kind} session may not read {path}")
-    if start < 1 or end < start:
-        raise InvalidInputError(f"line range {start}-{end} is not valid; lines start at 1")
+    if start < 1 or (end is not None and end < start):
+        raise InvalidInputError(
+            f"line range {start}-{end} is not valid; lines start at 1 and line_end is not "
+            "before line_start (leave both out for the whole file)"
+        )
     target = safe_child(lab.workspace.root, *path.split("/"))
 
     def read() -> dict[str, Any]:
         lines = read_snapshot(target).text.split("\n")
-        text = "\n".join(lines[start - 1 : end])
-        return {"path": path, "line_start": start, "line_end": end, "text": text}
+        last = len(lines) if end is None else end
+        text = "\n".join(lines[start - 1 : last])
+        return {"path": path, "line_start": start, "line_end": last, "text": text}
 
     # The session's tool cache: the same lines of an unchanged file are read once.
     key = f"get\0{path}\0{start}\0{end}\0{file_stamp(target)}"

@@ -94,6 +94,11 @@ class Coordinator:
             check_kind(kind)
         if project is not None:
             check_project_name(project)
+        if not source.strip():
+            raise InvalidInputError(
+                "the source is empty; say where the text came from (user, web, tool:NAME, "
+                "a URL) or leave it out."
+            )
         # Metadata is refused before the steps run, so no checkpoint ever holds it.
         check_metadata({"tag": tags, "source": source, "supersedes": supersedes})
         changed = layer_of_id(supersedes) if supersedes is not None else None

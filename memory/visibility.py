@@ -63,10 +63,15 @@ def allowed(kind: str, layer: str, action: str) -> bool:
     return action in _MATRIX.get(layer, {}).get(kind, frozenset())
 
 
+# "search" is the right to read a layer at all: by search, ask, show or get.
+_SAID = {"search": "read (search, ask or show)"}
+
+
 def require(kind: str, layer: str, action: str) -> None:
     if not allowed(kind, layer, action):
         raise PermissionDeniedError(
-            f"a {kind} session may not {action} the {layer} layer (docs/contracts.md §2); "
+            f"a {kind} session may not {_SAID.get(action, action)} the {layer} layer "
+            "(docs/contracts.md §2); "
             "open a main session for that, or choose another layer."
         )
 

@@ -26,6 +26,13 @@ LAYERS = list(LAYER_NAMES)
 @click.option("--project", help="Project name (with --layer project).")
 @click.option("--tag", "tags", multiple=True, help="A tag; repeat for more.")
 @click.option("--supersedes", help="Id of the entry this one replaces.")
+@click.option(
+    "--source",
+    default="user",
+    show_default=True,
+    help="Where the text came from; web, browser, tool, email, agent or a URL keep it "
+    "in the daily log marked untrusted.",
+)
 @json_option
 @click.pass_context
 def remember(
@@ -36,6 +43,7 @@ def remember(
     project: str | None,
     tags: tuple[str, ...],
     supersedes: str | None,
+    source: str,
     as_json: bool,
 ) -> None:
     """Store TEXT in a memory layer and print the receipt."""
@@ -44,7 +52,13 @@ def remember(
     note = _check_kind(kind)
     with open_lab(ctx) as lab:
         receipt = lab.remember(
-            text, layer=layer, kind=kind, project=project, tags=tags, supersedes=supersedes
+            text,
+            layer=layer,
+            kind=kind,
+            project=project,
+            tags=tags,
+            supersedes=supersedes,
+            source=source,
         )
         similar = similar_names(lab, receipt.similar_to)
     if as_json:

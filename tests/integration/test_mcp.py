@@ -174,3 +174,26 @@ def test_get_is_served_from_the_session_tool_cache_until_the_file_changes(home: 
                 assert lab.session.tool_cache_size == 2
 
     anyio.run(scenario)
+
+
+def test_get_without_a_range_reads_the_whole_file_and_a_bad_range_says_how(home: Path) -> None:
+    with Lab.open(home) as owner:
+        owner.remember("Restarted the router.", layer="daily")
+        owner.remember("Swapped the UPS battery.", layer="daily")
+
+    async def scenario() -> None:
+        with Lab.open(home, session_kind="shared") as lab:
+            async with Client(build_server(lab)) as client:
+                path = "memory/2026-11-29.md"
+                whole = _data(await client.call_tool("get", {"path": path}))
+                assert whole["line_start"] == 1 and whole["line_end"] >= 4
+                assert "Restarted the router." in whole["text"]
+                assert "Swapped the UPS battery." in whole["text"]
+                one = _data(await client.call_tool("get", {"path": path, "line_start": 1}))
+                assert one["text"] == "# 2026-11-29"
+                bad = await client.call_tool("get", {"path": path, "line_start": 3, "line_end": 2})
+                assert "line range 3-2 is not valid" in _error(bad)
+                assert "leave both out for the whole file" in _error(bad)
+                assert client.server_info.version not in {"", None}
+
+    anyio.run(scenario)

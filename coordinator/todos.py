@@ -41,6 +41,9 @@ __all__ = [
 
 LIST_LIMIT = 8  # lines listed; the rest are counted
 OPEN_DAYS = 14  # a task not told done stays open this long after its day
+# "done since" lists what was told done at most this many days before the span asked about
+# (before today when none was named), so that it stays news
+DONE_DAYS = 2
 PENDING_AHEAD_DAYS = 30  # "¿qué tengo pendiente?": the last week and the coming month
 _PENDING = re.compile(
     r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios|left to do|"
@@ -167,7 +170,11 @@ def todo_list(
         if not tasks:
             head = f"Nothing due {where}; still open from earlier days:" if named else head
         lines += [head, *_task_lines(still, zone, with_due=True)]
-    done_lines = _done_lines(list(closed.values()), zone)
+    recent = (first if named else today) - timedelta(days=DONE_DAYS)
+    done_lines = _done_lines(
+        [c for c in closed.values() if c.done.at and c.done.at.astimezone(zone).date() >= recent],
+        zone,
+    )
     if not tasks and not still:
         if done_lines:
             left = f"Nothing left to do {where}" if named else "Nothing pending"

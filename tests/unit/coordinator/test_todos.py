@@ -355,6 +355,12 @@ def test_today_lists_what_is_still_open_from_earlier_days(
     assert "- check the hive scale (said 2026-11-26;" in section
     assert "- Buy sugar syrup for the bees (open since 2026-11-23, said 2026-11-23;" in section
     assert "fontanero" not in section
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-27T08:00:00Z")
+    with Lab.open(home) as lab:  # done three days ago: no longer news
+        tomorrow = lab.ask("what do I have to do today?")
+        pending = lab.ask("¿qué tengo pendiente?")
+    assert "Buy sugar syrup for the bees" in tomorrow.text and "fontanero" not in tomorrow.text
+    assert "Buy sugar syrup for the bees" in pending.text and "fontanero" not in pending.text
     monkeypatch.setenv("LABMEM_NOW", "2026-12-20T08:00:00Z")  # past two weeks: no longer open
     with Lab.open(home) as lab:
         late = lab.ask("what do I have to do today?")

@@ -480,19 +480,26 @@ def write(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
             why = f"{reason}; same meaning as {record.id} (similarity {found['score']:.2f})"
         return {"receipt": Receipt.from_record(record, "confirmed", why)}
     replaced = found["match"] if found["status"] == "supersede" else None
+    texts: dict[str, str] = found.get("texts") or {}
+    kept = None
     if replaced:
-        decision = replace(decision, entry=replace(decision.entry, supersedes=replaced))
+        from coordinator.carry import carried  # (numpy: not on a daily entry's cold path)
+
+        kept = carried(texts.get(replaced, ""), decision.entry.text)
+        # one value changed: the rest of the old entry stays ("… in the shed, IP <new>")
+        entry = replace(decision.entry, supersedes=replaced, text=kept or decision.entry.text)
+        decision = replace(decision, entry=entry)
     receipt = writer.write(services, decision)
     if receipt.status != "written":
         return {"receipt": receipt}
-    texts: dict[str, str] = found.get("texts") or {}
     if replaced:
         old = texts.get(replaced, "")
         receipt = replace(
             receipt,
             status="superseded",
             supersedes={"id": replaced, "text": old},
-            reason=f'{reason}; superseded {replaced} ("{old}")',
+            reason=f'{reason}; superseded {replaced} ("{old}")'
+            + (f'; the rest of it kept: "{kept}"' if kept else ""),
         )
     elif found["status"] == "similar":
         others = [i for i in found["similar"] if i != receipt.id]

@@ -33,3 +33,21 @@ def test_a_new_value_still_supersedes(home: Path) -> None:
         receipt = lab.remember("Jellyfin se ha mudado al Synology, en 192.168.1.30.")
     assert receipt.status == "superseded", receipt.reason
     assert receipt.supersedes is not None and receipt.supersedes["id"] == old.id
+
+
+def test_a_new_value_alone_keeps_the_entrys_other_details(home: Path) -> None:
+    with Lab.open(home) as lab:
+        old = lab.remember(
+            "Home Assistant runs on the Beelink mini PC in the shed, IP 192.168.1.40.",
+            layer="memory",
+        )
+        receipt = lab.remember("La IP de Home Assistant ahora es 192.168.1.45.")
+        assert receipt.status == "superseded", receipt.reason
+        assert receipt.supersedes is not None and receipt.supersedes["id"] == old.id
+        assert "the rest of it kept" in receipt.reason
+        answer = lab.ask("what machine does Home Assistant run on?").text
+    assert answer.startswith(
+        "Home Assistant runs on the Beelink mini PC in the shed, IP 192.168.1.45."
+    )
+    memory = (home / "MEMORY.md").read_text()
+    assert "La IP de Home Assistant" not in memory  # written as the entry it changes

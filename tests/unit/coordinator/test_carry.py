@@ -1,0 +1,56 @@
+import pytest
+
+from coordinator.carry import carried
+
+HOME_ASSISTANT = "Home Assistant runs on the Beelink mini PC in the shed, IP 192.168.1.40."
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept"),
+    [
+        (
+            HOME_ASSISTANT,
+            "La IP de Home Assistant ahora es 192.168.1.45.",
+            "Home Assistant runs on the Beelink mini PC in the shed, IP 192.168.1.45.",
+        ),
+        (
+            HOME_ASSISTANT,
+            "Home Assistant IP is now 192.168.1.45",
+            "Home Assistant runs on the Beelink mini PC in the shed, IP 192.168.1.45.",
+        ),
+        (
+            "Gym on Tuesdays at 18:30 with Ana at the Fitness Park.",
+            "Gym is now at 19:00",
+            "Gym on Tuesdays at 19:00 with Ana at the Fitness Park.",
+        ),
+        (
+            "Jellyfin runs version 10.8.13 in a Docker container on the Proxmox host.",
+            "Jellyfin is on 10.9.2 now.",
+            "Jellyfin runs version 10.9.2 in a Docker container on the Proxmox host.",
+        ),
+    ],
+)
+def test_a_new_value_keeps_the_rest_of_the_entry(old: str, new: str, kept: str) -> None:
+    assert carried(old, new) == kept
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # more changed than the value: the host too
+        (HOME_ASSISTANT, "Home Assistant moved to the new NUC at 192.168.1.50"),
+        (HOME_ASSISTANT, "Home Assistant now runs at 192.168.1.45 on a Pi"),
+        # another subject
+        (HOME_ASSISTANT, "The NAS IP is now 192.168.1.45"),
+        # nothing more to keep: the statement as said
+        ("The NAS is at 192.168.1.20.", "The NAS is at 10.0.0.5 now"),
+        # another day too
+        ("Gym on Tuesdays at 18:30 with Ana.", "Gym on Thursdays at 19:00"),
+        # no value of the kind, or two of them
+        (HOME_ASSISTANT, "Home Assistant now runs in the garage"),
+        ("Backups at 02:00 and 14:00 from the NAS.", "Backups from the NAS now at 03:00"),
+        (HOME_ASSISTANT, "Home Assistant IP is 192.168.1.40"),  # the same value
+    ],
+)
+def test_a_statement_that_says_more_than_a_new_value_is_written_as_said(old: str, new: str) -> None:
+    assert carried(old, new) is None

@@ -9,7 +9,7 @@
 Prints recall (secrets refused / secrets) and the false-refusal rate (clean texts refused /
 clean texts) for each part, by kind and by language. Every part in tests/data/secrets/ has
 been read and tuned on (v1: the first corpus with its first frozen part, v1-test that part
-alone; v2 … v9: the second to ninth independently written sets; probes: phrasings written
+alone; v2 … v10: the second to tenth independently written sets; probes: phrasings written
 with the rules): they are training data.
 A figure that counts is one on a set written independently and never read while tuning; pass
 it with ``--file``. ``--misses`` lists the misclassified texts of the parts it reads.
@@ -46,6 +46,7 @@ PARTS = {
     "v7": ("frozen_v7.jsonl",),
     "v8": ("frozen_v8.jsonl",),
     "v9": ("frozen_v9.jsonl",),
+    "v10": ("frozen_v10.jsonl",),
     "probes": ("train_probes.jsonl", "train_probes_2.jsonl"),
 }
 LOCOMO_PLACES = [

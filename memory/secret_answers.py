@@ -56,10 +56,11 @@ _AS_ANSWER = re.compile(
 )
 # ... or when the verb opens the clause that follows the question's description ("security
 # question 'first pet' - I put …", "pregunta de seguridad del banco: nombre de mi mascota,
-# puse …"): the description ends at a mark and says nothing of its own about the question
+# puse …", "… is 'name of your first pet' and I put …"): the description ends at a mark (or a
+# quote and "and") and says nothing of its own about the question
 # ("Security questions workshop: I used PowerPoint for the slides", "la pregunta … me parece
 # absurda, contesté …" tell of something else).
-_CLOSES = re.compile(r"(?:[:\-–—,)\"'”’»]|\.\.\.|…)\s*$")
+_CLOSES = re.compile(r"(?:[:\-–—,)\"'”’»]|\.\.\.|…|[\"'”’»]\s+(?:and|y|e|und|et|ed))\s*$")
 _SAYS = re.compile(
     r"(?i)(?<!\w)(?:is|are|was|were|seems?|looks?|sucks?|think|find|me|I|yo|ich|je|io|eu|es|son|"
     r"era|parece|parecen|creo|ist|sind|war|finde|est|sont|trouve|è|sono|sembra|penso|é|são|"

@@ -74,8 +74,11 @@ _NEAR_LINK = re.compile(
     r"(?i)(?:^|\s)(?:set|changed|reset|programmed|asks for|wants|takes|says|opens with|"
     r"cambi(?:[ée]|[óo]|aron|amos)|puse|abre con|pide|dice|mis|r[ée]gl[ée]e?|chang[ée]|demande|"
     r"gestellt|"
-    r"ge[äa]ndert|verlangt|mudei|mudou|mudaram|coloquei|pede|impostat[oa]|cambiat[oa]|chiede)"
-    r"(?:\s+(?:it|them|to|a|en|em|in|auf|sur|à|su|lo|la|le))*\s*$"
+    r"ge[äa]ndert|verlangt|mudei|mudou|mudaram|coloquei|pede|impostat[oa]|cambiat[oa]|chiede|"
+    # the wheels of a combination turned to it: "turn the dials to 8801", "gira las ruedas a"
+    r"dials?|wheels|ruedas|rodillos|diales|r[äa]dchen|zahlenr[äa]der|molettes|rotelle|"
+    r"rotelline|discos|rolos|roletes)"
+    r"(?:\s+(?:it|them|to|a|en|em|in|auf|sur|à|su|lo|la|le|para))*\s*$"
 )
 # "… abre con 244", "opens with 305": a three-digit value after an opening verb is a code.
 _OPENS_WITH = re.compile(
@@ -263,7 +266,7 @@ def _value_after(
         if prev and "-" in value and _DATE_WORDS.match(_clean(prev[0])):
             return False  # "on 12-04-06": a date
         keypad = value[-1:] in "#*" or value[:1] in "#*"
-        linked = set_before or bool(_LINK.search(between))
+        linked = set_before or near or bool(_LINK.search(between))
         words_only = not _DIGIT.search(between)
         last = tok.end() >= len(clause.rstrip(" ,)(")) or clause[tok.end() :].lstrip()[:1] in ",("
         last = last or _THEN_KEY.match(clause, tok.end()) is not None
@@ -371,6 +374,25 @@ def _value_first(text: str) -> bool:
     return False
 
 
+# A thing locked with a code: "my bike … is locked at the station with 6552", "la bici está
+# cerrada con el 4471 en la estación", "das Rad ist mit 0815 abgeschlossen".
+_LOCKED_WITH = re.compile(
+    r"(?i)(?<!\w)(?:locked|lock(?:s|ed)? (?:it|them)|cerrad[oa]s?|candad\w*|abgeschlossen|"
+    r"abgesperrt|verrouill[ée]e?s?|cadenass[ée]e?s?|chius[oa]|bloccat[oa]|trancad[oa]s?|"
+    r"fechad[oa]s?)(?:\s+[^\s\d]+){0,5}?\s+(?:with|con|mit|avec|com|col|coi)\s+"
+    r"(?:(?:the|el|la|le|il|o|a|dem|der|code|c[óo]digo|combo|combination|combinaci[óo]n)\s+)?"
+    r"(?P<value>\d{3,8})(?![\w.,:/-]\d|\w)"
+)
+
+
+def _locked_with(text: str) -> bool:
+    for m in _LOCKED_WITH.finditer(text):
+        value = m.group("value")
+        if not _YEAR.match(value) and stands_alone(text, m.start("value"), m.end("value")):
+            return True
+    return False
+
+
 def find_lock_codes(text: str) -> bool:
     """Whether ``text`` gives a code that opens a door, a lock, an alarm, a phone or a card."""
     if _DIGIT.search(text) is None:
@@ -402,4 +424,4 @@ def find_lock_codes(text: str) -> bool:
             set_before=_SET_VERB.search(text[max(0, m.start() - 30) : m.start()]) is not None,
         ):
             return True
-    return _value_first(text) or _code_then_lock(text)
+    return _value_first(text) or _code_then_lock(text) or _locked_with(text)

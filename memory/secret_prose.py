@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
 from memory.secret_prefilter import misspelt_password
+from memory.secret_shapes import random_letters
 from memory.secret_vocab import LazyPattern, first_words, pattern, stems
 
 __all__ = ["credential_like", "find_prose_secrets"]
@@ -88,7 +89,10 @@ _CODE_PLACE = re.compile(
     r"bici|fahrrad\w*|v[ée]lo|bicicleta|unlock|parental|voicemail|sim|phone|handy|tel[ée]fono|"
     r"telefone|telefono|t[ée]l[ée]phone|card|karte|tarjeta|carte|carta|cart[ãa]o|bancomat|"
     r"cb|carte bleue|visa|mastercard|amex|wifi|wi-fi|wlan|"
-    r"atm|cajero|ec-karte|girocard|bank|banco|banque|banca)(?!\w)"
+    r"atm|cajero|ec-karte|girocard|bank|banco|banque|banca|"
+    # a device that asks for it: "der Kopierer verlangt einen Code", "the printer asks for a code"
+    r"asks? for|asked for|requires?|verlangt|fragt nach|pide|ped[íi]a|exige|demande|chiede|"
+    r"richiede|pede)(?!\w)"
 )
 _CODE_NOT = re.compile(
     r"(?i)(?<!\w)(?:zip|postal|postale|post|postleitzahl|plz|cep|cap|error|errors|erreur|errore|"
@@ -224,13 +228,14 @@ def _joined_words(value: str) -> bool:
 
 
 _SHORT_HEX = re.compile(
-    r"^(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)(?:[0-9a-f]{6,12}|[0-9A-F]{6,12})$"
+    r"^(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)(?:[0-9a-f]{6,32}|[0-9A-F]{6,32})$"
 )
 
 
 def _never_credential(value: str, *, direct: bool) -> bool:
     """Too short or long, a placeholder, or a shape that is never a password (a URL, a path,
-    a version, a digest: but "the wifi key is a1b2c3d4e5", short hex right after "is", is)."""
+    a version, a digest: but "the wifi key is a1b2c3d4e5" or "the password is
+    5C833DC7F15B460E", up to 32 hex digits right after "is", is)."""
     if len(value) < 6 or len(value) > 128 or _PLACEHOLDER.search(value):
         return True
     if _REFERENCE.search(value):
@@ -257,6 +262,8 @@ def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
     strong_symbol = bool(symbols - {".", "-", "_", "'", "/"})
     if digit and strong_symbol:
         return True
+    if near and len(value) >= 6 and _LEET.search(value):
+        return True  # "0rb4yu-47", "M3zc4l": a word with digits for some of its letters
     if digit and symbols:
         # only '.', '-', '_' between parts: "pizza-glacier-16" is a password, an id like
         # "m-2c8f11" or "RE-2024-0371" is not
@@ -276,8 +283,13 @@ def credential_like(value: str, *, near: bool, direct: bool = False) -> bool:
         if near:
             return len(value) >= 8 or runs >= 2
         return len(value) >= 8 and (runs >= 2 or (lower and upper))
-    # letters only: mixed case inside the word ("limonePumpkin") is a password only when near
+    # letters only: mixed case inside the word ("limonePumpkin") is a password only when near;
+    # letters in both cases with no word in them ("mOdfDwTtEQ") only when near too
     return near and lower and upper and bool(re.search(r"[a-z][A-Z]", value)) and len(value) >= 8
+
+
+# A digit between letters of a word, three letters at least: "0rb4yu", "Tr0mb4", not "GPIO18"
+_LEET = re.compile(r"(?i)(?=(?:\d*[a-z]){3})[a-z]*[a-z]\d{1,2}[a-z]")
 
 
 def _token_like(value: str, *, near: bool) -> bool:
@@ -629,19 +641,22 @@ _NAMING = re.compile(
 
 
 def _wifi(text: str, m: re.Match[str]) -> str | None:
-    """'wifi for the garage AP is Saffron&0584': a network word, then a direct value."""
+    """'wifi for the garage AP is Saffron&0584': a network word, then a direct value; or the
+    network's name, '/' and its key ('wifi tienda: SudsStaff / abqrcAScjTB', not the name of
+    its other band: 'wifi: HomeNet / HomeNet5G')."""
     end = _clause_end(text, m.end())
-    prev = ""
+    prev = before = ""
     for tok in _tokens(text, m.end(), 10):
         if tok.start >= end:
             break
         if _NAMING.search(text[max(0, m.start() - 25) : tok.start]):
             return None
-        if _is_separator(prev) and credential_like(tok.text, near=True, direct=True):
+        slash = prev == "/" and before[:4].lower() != tok.text[:4].lower()
+        if (_is_separator(prev) or slash) and credential_like(tok.text, near=True, direct=True):
             lower, upper, digit, symbol = _classes(tok.text)
-            if digit and (lower or upper):
+            if (digit and (lower or upper)) or random_letters(tok.text):
                 return "password"
-        prev = text[tok.start : tok.end]
+        before, prev = prev, text[tok.start : tok.end]
     return None
 
 
@@ -653,9 +668,11 @@ def _password(text: str, m: re.Match[str]) -> str | None:
 
 # The sentence's verb, however far from the key word: "the wifi password, which I changed
 # after the party …, is now sunflower22"; "das Passwort, das ich … vergeben habe, lautet …".
+# A value it ended up as is one too: "la contraseña nueva … quedó como M3zc4l-45".
 _LATER_COPULA = re.compile(
-    r"(?i)(?<!\w)(?:is(?: now)?|was|es|era|ist(?: jetzt)?|lautet|est|c'est|é|è|sono|são)\s+"
-    r"(?P<value>\S+)"
+    r"(?i)(?<!\w)(?:is(?: now)?|was|es|era|ist(?: jetzt)?|lautet|est|c'est|é|è|sono|são|"
+    r"qued[óo](?: como| en)?|queda(?: como| en)?|ended up as|is set to|ficou(?: como)?|"
+    r"è diventat[ao]|est devenu|wurde zu)\s+(?P<value>\S+)"
 )
 
 
@@ -718,8 +735,32 @@ def _passphrase(text: str, m: re.Match[str]) -> str | None:
 
 def _pin(text: str, m: re.Match[str]) -> str | None:
     ok, combination = _pin_keyword_ok(text, m)
-    found = ok and _digits_after(text, m.end(), combination=combination)
+    found = ok and (
+        _digits_after(text, m.end(), combination=combination) or _digits_said_later(text, m.end())
+    )
     return "PIN or door code" if found else None
+
+
+# The clause's verb, however far from the code's word, then the code: "el NIP de gerente en la
+# terminal de la barra es 6124", "… verlangt einen Code, der ist 27370", "put a PIN on the work
+# phone SIM so nobody can use it …, it's 5037".
+_CODE_SAID = re.compile(
+    r"(?i)(?<!\w)(?:is|es|ist|est|è|é|it['’]s|it is|c['’]est|der ist|die ist|das ist|lautet|"
+    r"sono|são|era|was)\s+(?P<value>[#*]?\d{4,8}[#*]?)(?=$|[\s,.;!?)])"
+)
+
+
+def _digits_said_later(text: str, end: int) -> bool:
+    stop = min(_clause_end(text, end), end + 200)
+    for said in _CODE_SAID.finditer(text, end, stop):
+        value = said.group("value").strip("#*")
+        if _YEAR.match(value) or not stands_alone(text, said.start("value"), said.end("value")):
+            continue
+        label = text[max(end, said.start() - 30) : said.start()].split()[-2:]
+        if label and number_label(" ".join(label)):
+            continue  # "the code is taped up, the room is 3108": another thing's number
+        return True
+    return False
 
 
 # A recovery code said as groups of digits later in the clause (no label for a phone, a
@@ -857,6 +898,27 @@ _OPENS_WITH = re.compile(
 )
 
 
+# A password an account still takes: "old yahoo email still works with meadow_crumpet23",
+# "el correo todavía funciona con …" (an account's word before it in the clause).
+_WORKS_WITH = re.compile(
+    r"(?i)(?<!\w)(?:works?|worked|funciona|funcionaba|funktioniert|marche|fonctionne|funziona|"
+    r"va|geht)\s+(?:\w+\s+)?(?:with|con|mit|avec|com)\s+(?P<value>\S+)"
+)
+_ACCOUNT_WORD = re.compile(
+    r"(?i)(?<!\w)(?:accounts?|e-?mail|mail|login|inbox|cuentas?|correo|konto|postfach|compte|"
+    r"courriel|messagerie|conta|posta|account)(?!\w)"
+)
+# A phrase of words joined by dashes given as what a phrase is: "la frase pa' la copia de
+# seguridad del disco duro es avellana-cuajo-roble-brezo-niebla", "just the phrase
+# gravel-juniper-orbit-tundra".
+_PHRASE_GIVEN = re.compile(
+    r"(?i)(?<!\w)(?:phrase|sentence|frase|satz|parole|palavras|mots|words|palabras)(?!\w)"
+    r"(?:[^.;\n]{0,80}?(?<!\w)(?:is|es|ist|est|è|é|lautet|c'est|sono|são|ye)|)\s*:?\s+"
+    r"(?P<value>[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,}|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){2,}-\d{1,4})"
+    r"(?=$|[\s,.;!])"
+)
+
+
 _LOG_IN = re.compile(
     r"(?i)(?<!\w)(?:log ?in|log into|logon|sign ?in|unlock|anmelden|einloggen|se connecter|"
     r"connexion|iniciar sesi[óo]n|acceder|entrar|accedere|fazer login|desbloquear)(?!\w)"
@@ -882,7 +944,16 @@ def _said_value(text: str) -> bool:
         value = _strip(m.group("value"))
         if not value.isdigit() and credential_like(value, near=True, direct=True):
             return True
-    return False
+    for m in _WORKS_WITH.finditer(text):
+        value = _strip(m.group("value"))
+        clause = re.split(r"[.;!?\n]", text[max(0, m.start() - 60) : m.start()])[-1]
+        if (
+            _ACCOUNT_WORD.search(clause)
+            and not re.fullmatch(r"[^\W\d_]+\d?", value)  # "works with Python3 scripts"
+            and credential_like(value, near=True, direct=True)
+        ):
+            return True
+    return _PHRASE_GIVEN.search(text) is not None
 
 
 def _human_strong(value: str) -> bool:

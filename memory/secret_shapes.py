@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["could_be_value", "fold_word", "shape", "value_features"]
+__all__ = ["could_be_value", "fold_word", "random_letters", "shape", "value_features"]
 
 
 def fold_word(word: str) -> str:
@@ -24,6 +24,37 @@ def shape(value: str) -> str:
         if not out or out[-1] != cls:
             out.append(cls)
     return "".join(out)[:10]
+
+
+# A letter run as a name reads it: an acronym, a capitalised word, a word in lower case.
+_SEGMENT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+_PLURAL_ACRONYM = re.compile(r"([A-Z]{2,})s(?=[A-Z]|$)")
+_VOWEL = re.compile(r"[aeiouy]")
+_CONSONANTS = re.compile(r"[^aeiouy]{4}")
+
+
+def random_letters(value: str) -> bool:
+    """Letters in both cases with no words in them ("mOdfDwTtEQ", "abqrcAScjTB"): a generated
+    key, not a name written in camel case ("SudsStaff", "MacBookPro", "AllowedIPs",
+    "WiFiGuest"). Two or more of its runs are no word: one capital alone, a run of capitals
+    inside, or letters in lower case with no vowel, four consonants in a row or fewer than
+    three letters."""
+    if not 8 <= len(value) <= 64 or not value.isascii() or not value.isalpha():
+        return False
+    if value.islower() or value.isupper() or value[1:].islower():
+        return False
+    odd = 0
+    for k, run in enumerate(
+        _SEGMENT.findall(_PLURAL_ACRONYM.sub(r"\1", value.replace("WiFi", "Wifi")))
+    ):
+        if run.isupper():
+            odd += len(run) == 1 or (len(run) >= 4 and k > 0)
+            continue
+        lower = run.lower()
+        odd += len(run) < 3 or not _VOWEL.search(lower) or bool(_CONSONANTS.search(lower))
+        if odd >= 2:
+            return True
+    return odd >= 2
 
 
 def could_be_value(value: str) -> bool:
@@ -59,8 +90,10 @@ def value_features(value: str) -> list[str]:
         out.append("dashed_digits")
     if value[-1] in "#*":
         out.append("keypad_mark")
-    if re.fullmatch(r"[0-9a-f]{7,}", value) and letters:
+    if re.fullmatch(r"[0-9a-f]{7,}|[0-9A-F]{7,}", value) and letters and digits:
         out.append("hex")
+    if random_letters(value):
+        out.append("random_letters")
     if letters >= 4 and digits:
         out.append("word_and_digits")
     return out

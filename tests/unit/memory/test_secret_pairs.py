@@ -66,11 +66,8 @@ def test_talk_about_secrets_and_harmless_ids_pass(text: str) -> None:
 
 
 def test_the_rules_alone_can_be_measured_beside_the_guard() -> None:
-    # a text of the seventh set (training data) that no rule reads
-    text = (
-        "mom's house - lockbox on the back porch, key's inside, turn the dials to 9806 "
-        "then pull down"
-    )
+    # a chat reply of a set read before (training data) that no rule reads
+    text = "[07:12] Gaz: whats the tablet pw again\n[07:13] Bev: 1175\n[07:13] Gaz: ta x"
     assert rule_scan([text]) == [[]]
     assert find_secrets(text) == [LEARNED_KIND]
 

@@ -144,18 +144,32 @@ def _grouped_key(text: str) -> bool:
 
 
 # Recovery codes listed after a word for them: "Wiederherstellungscodes: 9f2k-18dm, 0p3q-77xa".
+# (or what is said of them: "if I get locked out …, they only work once")
 _RECOVERY = re.compile(
     r"(?i)recovery|backup|back-up|respaldo|recuperaci|recupera[çc]|secours|r[ée]cup[ée]ration|"
-    r"wiederherstell|notfall|sicherungs|recupero|emergenza|emergency|scratch|2fa|mfa"
+    r"wiederherstell|notfall|sicherungs|recupero|emergenza|emergency|scratch|2fa|mfa|"
+    r"locked out|lock(?:s|ed)? me out|works? (?:only )?once|only works? once|single[- ]use|"
+    r"one[- ]time codes?|una (?:sola )?vez|un solo uso|nur einmal|einmalig|une seule fois|"
+    r"usage unique|una sola volta|monouso|uso [úu]nico|uma [úu]nica vez|uma vez s[óo]"
 )
 _CODE_GROUP = r"(?=[\w-]*\d)(?=[\w-]*[a-z])[a-z0-9]{3,6}(?:-[a-z0-9]{3,6}){1,3}"
 _GROUP_LIST = re.compile(
     rf"(?i)(?<![\w-]){_CODE_GROUP}(?![\w-])[\s,;/|]+(?:\d+[.)]\s*)?(?<![\w-]){_CODE_GROUP}(?![\w-])"
 )
+# Four codes or more of one shape in a row, in lower case, with no word for them: what a
+# service prints as backup codes ("ksenk-sgmld 5tuqc-qf1xi y5gpa-4n5ek ttce0-fj80i").
+_DASHED = r"[a-z0-9]{4,6}-[a-z0-9]{4,6}"
+_LONG_LIST = re.compile(rf"(?<![\w-]){_DASHED}(?:[\s,;/|]+(?:\d+[.)]\s*)?{_DASHED}){{3,}}(?![\w-])")
 
 
 def recovery_list(text: str) -> bool:
-    return _RECOVERY.search(text) is not None and _GROUP_LIST.search(text) is not None
+    if _RECOVERY.search(text) is not None and _GROUP_LIST.search(text) is not None:
+        return True
+    listed = _LONG_LIST.search(text)
+    if listed is None:
+        return False
+    codes = listed.group(0)
+    return sum(ch.isdigit() for ch in codes) >= 4 and sum(ch.isalpha() for ch in codes) >= 8
 
 
 # A dial lock: "left 12, right 34, left 7".

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from memory.secret_answers import security_answer
 from memory.secret_bare import find_bare_secrets
-from memory.secret_cards import find_card_code
+from memory.secret_cards import find_card_code, find_gift_code
 from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
@@ -251,6 +251,8 @@ def scan_own(text: str) -> set[str]:
         found.add("seed phrase")
     if find_card_code(masked):
         found.add("card security code")
+    if find_gift_code(masked):
+        found.add("gift card code")
     if security_answer(masked):
         found.add("security answer")
     if wifi_key(text):  # unmasked: a WEP key is hex digits, which the mask takes for a digest

@@ -41,6 +41,15 @@ SECRETS = [
     "the old hotmail account still works with river_salmon88",
     # the answer to a quoted security question
     "bank security question is 'first school' and I put Riverside42",
+    # a gift card's code
+    "got an Apple gift card for my birthday, the code is X7KQ-92LD-MM4P-2ZTA",
+    "la tarjeta de regalo de El Corte Inglés: 4HJ9-KK21-PQ7Z",
+    "carte cadeau Fnac, code 8FGT-2LLP-Q9XW, pas encore utilisée",
+    # backup codes listed with no word for them
+    "in case the phone dies, each works once: 7hd2k-qp0xa mz81c-t4kwe 0aq7s-vh3nd r2ux9-bb6ye",
+    # the card's code told by where it is printed
+    "the code on the back of my visa is 734, the site keeps asking",
+    "il codice sul retro della carta è 518",
 ]
 
 CLEAN = [
@@ -60,6 +69,12 @@ CLEAN = [
     "turn the oven dial to 220 degrees",
     "the door code is taped up in the office, the room is 3108",
     "la caja del fondo tiene el PIN pegado, el pedido es 5813",
+    # codes that are public or name an order
+    "Gutscheincode SOMMER2024 gives 10 % off",
+    "gift card order ORD-2024-88123 shipped yesterday",
+    "promo code for the gift card shop: SPRING-2026-FREE",
+    # dates and ids in a row
+    "shifts 2024-0301 2024-0302 2024-0303 2024-0304",
 ]
 
 

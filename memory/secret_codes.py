@@ -88,7 +88,8 @@ _OPENS_WITH = re.compile(
 _ANY_NUMBER = re.compile(
     r"(?i)(?<!\w)(?:(?-i:No)|no\.|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|"
     r"model|modelo|modell|modèle|modello|ending(?: in| with)?|ends (?:in|with)|endet (?:auf|mit)|"
-    r"termina\w* (?:en|con|em|in|por)|se terminant par|finissant par|final)(?!\w)"
+    r"termina\w* (?:en|con|em|in|por)|acaba\w* (?:en|con|em|por)|se terminant par|"
+    r"finissant par|final)(?!\w)"
 )
 _EXPLICIT_NUMBER = re.compile(
     r"(?i)(?<!\w)(?:(?-i:No)|no\.|nr|nº|n°|num|number|nummer|número|numero|numéro|id|serial|"
@@ -102,7 +103,9 @@ _NUMBER_WORD = re.compile(
     r"ticket|order|pedido|invoice|flight|vuelo|vol|volo|voo|flug|model|modelo|modell|ext|"
     r"extension|extensión|extensão|durchwahl|nebenstelle|poste|interno|ramal|badge|"
     r"apartment|apt|flat|unit|suite|wohnung|whg|appartement|apartamento|appartamento|bay|"
-    r"dock|stall|space|spot|platz|plaza|place|posto|vaga|stellplatz)(?!\w)"
+    r"dock|stall|space|spot|platz|plaza|place|posto|vaga|stellplatz|"
+    # a car's plate: "Kennzeichen HB-UC 1771", "plate CJB 8138"
+    r"plate|kennzeichen|matr[íi]cula|placa|targa|plaque|immatriculation)(?!\w)"
 )
 NOT_CODE_CONTEXT = re.compile(
     r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|postcodes?|post code|"

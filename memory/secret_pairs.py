@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memory.hashed_features import best_probability, hashed_indexes
-from memory.secret_codes import AMOUNT_WORD, NOT_CODE_CONTEXT
+from memory.secret_codes import AMOUNT_WORD, NOT_CODE_CONTEXT, number_label
 from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, TYPED
 from memory.secret_formats import mask_public_material
-from memory.secret_shapes import could_be_value, fold_word, value_features
+from memory.secret_shapes import could_be_value, fold_word, random_letters, value_features
 from memory.secret_spoken import spoken_as_digits
 from memory.secret_vocab import LazyPattern, pattern
 
@@ -62,13 +62,18 @@ _TOKEN = re.compile(r"\S+")
 # A file ("MEMORY.md#L14", "notes/wifi.txt"), a typed value ("json:0", "env:DB_PASS") or a
 # numbered name ("turn-1", "step-12") or a path ("/admin/login2024") is no value either.
 _REFERENCE = re.compile(
+    # a fingerprint's or digest's prefix ("SHA256:km5y…"), a count's adjective ("40-polige",
+    # "4-digit"), a mask ("LUCIA****"), a password manager's name ("1Password")
+    r"(?i:^(?:sha\d{0,3}|md5):|^\d{1,3}-[^\W\d_]+$|\*\*\*|●|^1password|^keepass|^bitwarden)|"
     r"^(?:[$%<{]|~?/[\w.~-]+/|[a-z]{2,10}:(?!//)|[A-Z][A-Z0-9]*_[A-Z0-9_]+$|[a-z]+(?:-[a-z]+)*-\d{1,3}$)|(?i:^[\w./-]+\.(?:md|txt|pdf|docx?|xlsx?|csv|json|"
     r"ya?ml|py|js|ts|html?|png|jpe?g|zip|log|conf|cfg|ini|toml|sh|kdbx)(?:#\S*)?$)"
 )
 # Between a key word and a value: the value is a name, a port or a number of something else.
+# More digits than any code: a tracking number, an account's or a parcel's.
+_LONG_NUMBER = re.compile(r"\d{13,}")
 _NAMED = re.compile(
     r"(?i)(?<!\w)(?:name|named|called|nombre|llamad[ao]|nome|chamad[ao]|nom|appel[ée]e?|"
-    r"chiamat[ao]|hei(?:ß|ss)t|ssid|port|puerto|porta|porto|products?|producto|produto|"
+    r"chiamat[ao]|hei(?:ß|ss)t|chama|chiama|llama|s'appelle|appelle|ssid|port|puerto|porta|porto|products?|producto|produto|"
     r"prodotto|produit|produkt|model|modelo|modell|serial|order|pedido)(?!\w)"
 )
 _ORDER = re.compile(
@@ -99,7 +104,9 @@ _ACCOUNT = (
 # Getting in or typing, in any person: a value bound to the act ("use 509576 to get into the
 # drone settings", "punch 51116# on the keypad", "on rentre en tapant 03977").
 _ACT = (
-    r"get(?:s|ting)? in(?:to)?|got in(?:to)?|log(?:s|ged|ging)? ?(?:in|on)(?:to)?|"
+    # (not "get into the habit of", "get in line", "get into trouble")
+    r"(?:get(?:s|ting)?|got) in(?:to)?(?! (?:the )?(?:habit|line|shape|trouble|bed|touch))|"
+    r"log(?:s|ged|ging)? ?(?:in|on)(?:to)?|"
     r"sign(?:s|ed|ing)? ?in(?:to)?|unlock\w*|punch(?:es|ed)?|type[sd]?|typing|key(?:s|ed)? in|"
     r"entr(?:ar|a|as|o|e|es|en|an|á|ás|ad)|acced\w*|desbloque\w*|teclea\w*|marcar|marcas|"
     # dialling, not a reading or a brand: "se marca *2498", "marca-se o 1696", not "la sonda
@@ -109,7 +116,10 @@ _ACT = (
     r"entr(?:er|ez|ons)|rentr\w*|d[ée]verrouill\w*|tap(?:e|es|er|ez|ant)|"
     # typing digits, not "digital" or "digitize"
     r"entrar[ae]?|accedere|accedi|sblocc\w*|digit(?!al|i[sz])\w*|"
-    r"entrar|acessar|aceder|desbloquei\w*"
+    r"entrar|acessar|aceder|desbloquei\w*|"
+    # what an account or a lock still takes: "the old email still works with …", "locked with"
+    r"works? with|worked with|funciona con|funciona com|funktioniert mit|marche avec|"
+    r"fonctionne avec|funziona con|locked with|cerrad[oa] con|abgeschlossen mit"
 )
 _CUES = LazyPattern(
     lambda: (
@@ -196,7 +206,7 @@ def pairs(text: str) -> list[Pair]:
         for m in _CUES.finditer(text)
         if not _LABEL_KEY.match(text, m.start())
     ]
-    if not cues:
+    if not cues and not (ALONE and _ALONE_HINT.search(text)):
         return []
     tokens = list(_TOKEN.finditer(text))
     starts = [t.start() for t in tokens]
@@ -206,7 +216,7 @@ def pairs(text: str) -> list[Pair]:
     flags = _text_flags(text)
     out: list[Pair] = []
     for i, start, end, value, groups in _values(tokens):
-        if not could_be_value(value) or _REFERENCE.match(value):
+        if not could_be_value(value) or _REFERENCE.search(value) or _LONG_NUMBER.fullmatch(value):
             continue
         near: list[tuple[int, int, int, str]] = []  # (distance, cue start, cue end, family)
         first = bisect.bisect_left(cue_at, i - _WINDOW)
@@ -217,13 +227,15 @@ def pairs(text: str) -> list[Pair]:
             distance = i - at if c_start < start else at - i
             if 0 <= abs(distance) <= _WINDOW:
                 near.append((abs(distance), c_start, c_end, family))
+        kind = _value_class(value, groups)
         if not near:
+            if ALONE and kind in _ALONE_CLASSES and not _alone_not_a_value(text, start, end, value):
+                out.append(Pair(start, end, _alone_features(text, start, end, value, kind, flags)))
             continue
         near.sort()
         dist, c_start, c_end, family = near[0]
         before = c_end <= start
         side = "L" if before else "R"
-        kind = _value_class(value, groups)
         feats = ["bias", *value_features(value), f"ent:{_entropy(value)}", f"v:{kind}"]
         feats += [f"cue:{family}:{side}:{min(dist, 6)}", f"cue:{family}", f"side:{side}"]
         feats += sorted({f"fam:{f}" for _, _, _, f in near})
@@ -240,6 +252,43 @@ def pairs(text: str) -> list[Pair]:
         feats += _context(text, start, end, flags)
         out.append(Pair(start, end, tuple(feats)))
     return out
+
+
+# A value with no key word near it is still read when its shape is a password's (a word and
+# digits, digits inside letters, mixed case, a symbol): "mum's netflix … it's ginger2001",
+# "NAS admin — orchid.thunder.87". The scorer weighs it by its shape and the words around it.
+ALONE = True
+_ALONE_CLASSES = frozenset({"word_digits", "mixed_digits", "mixed_case", "symbols"})
+_ALONE_HINT = re.compile(r"[^\W\d_]\d|\d[^\W\d_]|[a-z][A-Z]|[^\W\d_][!#$%&*@+=?~.^_-][^\W_]")
+
+
+def _alone_not_a_value(text: str, start: int, end: int, value: str) -> bool:
+    if _VERSION.fullmatch(value) or _NAMED_VERSION.fullmatch(value):
+        return True  # "Python3.11", "v2.1-Final"
+    if _plain_quantity(text, start, end, value) or _MEANS.match(text, end):
+        return True
+    if _ORDER.search(text[end : end + 30]) or _NAMED.search(text[max(0, start - 20) : start]):
+        return True
+    if all(ch.isalpha() or ch in "'’-" for ch in value) and not random_letters(value):
+        return True  # "mum's", "it's", "l'été", "e-mail": a word
+    return "@" in value or "/" in value or value.count(".") >= 2 and value[-1:].isalpha()
+
+
+def _alone_features(
+    text: str, start: int, end: int, value: str, kind: str, flags: list[str]
+) -> tuple[str, ...]:
+    feats = ["bias", "cue:none", *value_features(value), f"ent:{_entropy(value)}", f"v:{kind}"]
+    feats += [f"none:v:{kind}"]
+    left = text[max(0, start - 40) : start].split()[-1:]
+    right = text[end : end + 40].split()[:1]
+    feats += [f"l1:{fold_word(w.strip(_TRIM))}" for w in left]
+    feats += [f"r1:{fold_word(w.strip(_TRIM))}" for w in right]
+    if left and left[0][-1:] in ":→-—=":
+        feats.append("none:after_mark")
+    if not right:
+        feats.append("last")
+    feats += _context(text, start, end, flags)
+    return tuple(feats)
 
 
 def _not_a_key(
@@ -271,7 +320,93 @@ def _not_a_key(
         return True  # "the gift card's balance is 1200": a sum
     if _phone_number(text, start, value):
         return True  # "Telefono del veterinario: 0575 547438": a phone number
+    return _said_of_another(text, tokens, i, candidate, cue)
+
+
+def _said_of_another(
+    text: str,
+    tokens: list[re.Match[str]],
+    i: int,
+    candidate: tuple[int, int, str],
+    cue: tuple[int, str, str, bool],
+) -> bool:
+    """The candidate is a place's or a count's number, a year, a port, a figure typed into a
+    sheet, what a code means, the thing a password is for, or part of a hint."""
+    start, end, value = candidate
+    c_start, _family, gap, before = cue
+    if value.replace(" ", "").isdigit() and _numbered(text, start, clause=bool(_BREAK.search(gap))):
+        return True  # "get into room 3108 via the side door", "acabada en 5115", "error code 4012"
+    if before and _COUNT.search(gap):
+        return True  # "token count for that prompt was 4096": a count
+    if _INTO_DOCUMENT.match(text, end):
+        return True  # "entra 1200 en la hoja": a figure typed into a sheet
+    if _YEAR.fullmatch(value) and (
+        len(gap.split()) > 2 or (gap.strip() and i and tokens[i - 1].group(0)[:1].isupper())
+    ):
+        return True  # "… de large, devis 2019", "an iPad Air 2022": a year, not the key's
+    if _PORT_WORD.match(text, c_start) and NOT_CODE_CONTEXT.search(text):
+        return True  # "accesso al NAS dalla rete locale, porta 5001": a network's port
+    if before and _FOR.fullmatch(gap):
+        return True  # "reset the password for Office365": what the password is for
+    if _MEANS.match(text, end):
+        return True  # "code 2500 on the boiler means low pressure": a code's meaning
+    if before and _SAME.search(gap):
+        return True  # "la clave … es la misma del Spotify pero con 2025 al final": a hint
     return False
+
+
+_BREAK = re.compile(r"[,;]\s")
+_IS = re.compile(r"(?i)is|es|ist|est|è|é|era|was|:")
+
+
+def _numbered(text: str, start: int, *, clause: bool) -> bool:
+    """The number a word right before it names ("room 3108"); after a clause's break, the
+    subject of "is" too ("…, the room is 3108", not "the PIN on my office extension is …")."""
+    words = text[max(0, start - 40) : start].split()
+    subject = clause and len(words) >= 2 and _IS.fullmatch(words[-1]) is not None
+    return (
+        number_label(" ".join(words[-2:] if subject else words[-1:]))
+        or number_label(" ".join(words[-3:]), explicit=True)
+        or any(_ERROR.fullmatch(w.strip(_TRIM)) for w in words[-2:])
+    )
+
+
+_ERROR = re.compile(
+    r"(?i)error|errors|erro|errore|erreur|fehler\w*|status|http|exit|return|ticket|case|caso"
+)
+_COUNT = re.compile(
+    r"(?i)(?<!\w)(?:count|counts|limit|length|size|total|max|maximum|minimum|min|anzahl|"
+    r"l[äa]nge|limite|longitud|tamaño|taille|longueur|lunghezza|dimensione|tamanho|"
+    r"comprimento|conteo|recuento|nombre de|numero di|n[úu]mero de)(?!\w)"
+)
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_PORT_WORD = re.compile(r"(?i)(?:port|porta|porto|puerto)(?!\w)")
+_NAMED_VERSION = re.compile(r"[^\W\d_]+\d+(?:\.\d+)+")
+_FOR = re.compile(r"(?i)\s+(?:for|f[üu]rs?|pour|per|para)\s+")
+# What a code means, said after it (up to four words between).
+_MEANS = re.compile(
+    r"(?i)(?:\s+\S+){0,4}?\s+(?:means?|meant|significa|significan|bedeutet|hei(?:ß|ss)t|signifie|"
+    r"vuol dire|quer dizer|indicates?|indica)(?!\w)"
+)
+
+
+# Where a figure is typed that is no lock: a sheet, a cell, a form's field.
+_INTO_DOCUMENT = re.compile(
+    r"(?i)\s+(?:in|into|on|en|na|no|in|nel|nella|dans|sur|auf|im|in der|in die)\s+"
+    r"(?:the\s+|la\s+|el\s+|le\s+|il\s+|a\s+|o\s+|die\s+|das\s+|den\s+)?"
+    r"(?:sheet|spreadsheet|cell|column|row|form|field|box|hoja|planilla|celda|columna|fila|"
+    r"casilla|formulario|campo|tabelle|zelle|spalte|zeile|formular|feld|feuille|cellule|"
+    r"colonne|ligne|formulaire|champ|foglio|cella|colonna|riga|modulo|planilha|c[ée]lula|"
+    r"coluna|linha|formul[áa]rio|calculator|calculadora|taschenrechner|rechner|calculatrice|"
+    r"calcolatrice)(?!\w)"
+)
+# A value said to be another's, changed: a hint at a password, not the password.
+_SAME = re.compile(
+    r"(?i)(?<!\w)(?:same|misma|mismo|igual|gleiche|gleich|dasselbe|m[êe]me|stess[ao]|mesm[ao]|"
+    r"like the|como la|como el|wie das|comme le|comme la|come la|come il)(?!\w)"
+)
 
 
 # A group of one to four digits, the last of a run perhaps closing a clause.
@@ -335,7 +470,10 @@ _UNIT_AFTER = re.compile(
     r"(?:days?|d[íi]as|jours?|giorni|tage?n?|weeks?|semanas?|semaines?|settimane|wochen|"
     r"months?|meses|mois|mesi|monate?n?|years?|años|anos|ans|anni|jahren?|hours?|horas?|"
     r"heures?|ore|stunden?|minutes?|minutos?|minuti|minuten|times|veces|vezes|fois|volte|mal|"
-    r"people|personas|pessoas|personnes|persone|personen|kg|km|mb|gb|tb|ms|mm|cm)(?!\w))"
+    r"people|personas|pessoas|personnes|persone|personen|kg|km|mb|gb|tb|ms|mm|cm|"
+    r"(?-i:Go|Mo|To|Ko)|m|metres?|meters?|metros|m[èe]tres|metri|ft|feet|pies|inch(?:es)?|pulgadas|"
+    r"pouces|zoll|pollici|polegadas|degrees|grados|grad|degr[ée]s|gradi|graus|°c?|w|v|mah|"
+    r"ghz|mhz|hz)(?!\w))"
 )
 _VERSION = re.compile(r"(?i)v?\d{1,3}(?:\.\d{1,4}){1,3}(?:[-+][a-z]\w*)?")
 _MARK_BEFORE = re.compile(r"(?i)(?:[€$£]|(?<!\w)(?:n|no|nr|núm|num)[.º°]|(?<!\w)n[º°])\s*$")

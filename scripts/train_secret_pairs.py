@@ -4,6 +4,7 @@ and fitted on every set for the weights the guard ships.
     python scripts/train_secret_pairs.py                         # leave one writer out
     python scripts/train_secret_pairs.py --base-rules v7=DIR     # + the guard in DIR ∪ scorer
     python scripts/train_secret_pairs.py --save                  # memory/data/secret_pairs.npy
+    python scripts/train_secret_pairs.py --only-save             # the same, no folds
 
 Every token that could be a value (a digit, a symbol between letters, mixed case) with a word
 of the credential vocabulary within a dozen words is described by the pair (see
@@ -16,8 +17,8 @@ scorer is fitted on the other sets and scored on X; ``--base-rules X=DIR`` joins
 guard in DIR (``git archive <commit> memory | tar -x -C DIR``: the guard before X was read);
 ``--since DIR`` (a copy of the guard at the start of this round's work) adds what this tree's
 rules refuse and DIR's did not — the checks written since, from other writers' sets.
-PAIRS_L2, PAIRS_STEPS and PAIRS_OTHERS (1: a secret text's other tokens count as negatives)
-change the fit.
+PAIRS_L2, PAIRS_STEPS, PAIRS_OTHERS (1: a secret text's other tokens count as negatives) and
+PAIRS_ALONE (0: no candidate without a key word near it) change the fit.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def samples(rows: list[dict[str, str]]) -> tuple[list[np.ndarray], np.ndarray]:
 
 
 OTHERS = bool(int(os.environ.get("PAIRS_OTHERS", "0")))
+if "PAIRS_ALONE" in os.environ:  # 0: no candidate without a key word near it
+    import memory.secret_pairs
+
+    memory.secret_pairs.ALONE = bool(int(os.environ["PAIRS_ALONE"]))
 L2 = float(os.environ.get("PAIRS_L2", "1e-3"))
 STEPS = int(os.environ.get("PAIRS_STEPS", "1000"))
 
@@ -111,11 +116,13 @@ def main() -> None:
     parser.add_argument("--base-rules", action="append", default=[], metavar="SET=DIR")
     parser.add_argument("--save", action="store_true", help=f"fit on every set, write {WEIGHTS}")
     parser.add_argument("--since", metavar="DIR", help="the guard before this round's checks")
+    parser.add_argument("--only-save", action="store_true", help="--save, no held-out folds")
     args = parser.parse_args()
+    args.save = args.save or args.only_save
     bases = dict(item.split("=", 1) for item in args.base_rules)
     sets = {name: load(name) for name in SETS}
     always = [row for name in TRAIN_ONLY for row in load_files(TRAIN_ONLY[name])]
-    for test in SETS:
+    for test in [] if args.only_save else SETS:
         train = [name for name in SETS if name != test]
         w = fit(*samples(always + [row for name in train for row in sets[name]]))
         scores = text_scores(sets[test], w)

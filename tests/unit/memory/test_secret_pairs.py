@@ -113,8 +113,11 @@ def test_digit_groups_said_apart_are_one_candidate() -> None:
 def test_a_value_pairs_only_with_key_words_within_the_window() -> None:
     text = "the pin Ab12 " * 40 + "filler " * 20 + "Zq77x"
     found = pairs(text)
-    assert len(found) == 40  # every "Ab12" beside its pin; "Zq77x" has none within a dozen words
-    assert all(text[p.start : p.end] == "Ab12" for p in found)
+    # every "Ab12" beside its pin; "Zq77x" has none within a dozen words: it is read alone
+    assert len(found) == 41
+    assert all(text[p.start : p.end] == "Ab12" for p in found[:40])
+    assert text[found[40].start : found[40].end] == "Zq77x" and "cue:none" in found[40].features
+    assert not any("cue:none" in p.features for p in found[:40])
 
 
 def test_the_scorer_reads_digits_said_one_at_a_time_as_the_number() -> None:
@@ -156,3 +159,34 @@ def test_a_reading_or_a_brand_is_no_typing(text: str) -> None:
 )
 def test_dialling_and_typing_still_bind_a_value(text: str) -> None:
     assert any("cue:act" in pair.features for pair in pairs(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a numbered place, a figure typed into a sheet, a hint, a count, a code's meaning
+        "get into room 3108 via the side door",
+        "entra 1200 en la hoja de gastos",
+        "la clave del correo nuevo es la misma del Spotify pero con 2026 al final",
+        "token count for that prompt was 4096, right at the limit",
+        "code 2500 on the boiler means low pressure",
+        # a port, a year, a fingerprint's prefix, a count's adjective
+        "accesso al NAS dalla rete locale soltanto, porta 5001",
+        "the tablet is an iPad Air 2022",
+        "host key fingerprint: SHA256:km5y1psxxqA5JNKWCyMNdPmQdKPTKK+N/qCH6A7iWGg",
+        "Der Raspberry hat eine 40-polige Stiftleiste",
+        # a named version, a tracking number
+        "use Python3.11 to run it, not 3.9",
+        "tracking for the new smart lock: 00340434996212892569 (DHL)",
+    ],
+)
+def test_numbers_said_of_something_else_pass(text: str) -> None:
+    assert find_secrets(text) == [], text
+
+
+def test_a_password_shaped_value_is_read_with_no_key_word_near() -> None:
+    text = "mum's netflix, she read it out to me slowly, it's ginger2001"
+    alone = [p for p in pairs(text) if "cue:none" in p.features]
+    assert [text[p.start : p.end] for p in alone] == ["ginger2001"]
+    # a plain word, a number or a version is not
+    assert not [p for p in pairs("see you at 8, bring Python3.11 and the big map") if p]

@@ -17,7 +17,10 @@ phone numbers and network ports have other shapes or other words next to them.
 
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
+from itertools import islice
 
 from memory.secret_vocab import LazyPattern, pattern
 
@@ -209,6 +212,21 @@ _THEN_KEY = re.compile(
 )
 
 
+def _clause_end(text: str, start: int) -> int | None:
+    """Where the clause from ``start`` ends within _CLAUSE_REACH, or None. The text's clause
+    ends are found once: a row of key words asks for one clause per key word."""
+    ends = _clause_ends(text)
+    at = bisect.bisect_left(ends, start)
+    if at < len(ends) and ends[at] < start + _CLAUSE_REACH:
+        return ends[at]
+    return None
+
+
+@lru_cache(maxsize=4)
+def _clause_ends(text: str) -> list[int]:
+    return [m.start() for m in _CLAUSE_END.finditer(text)]
+
+
 def _value_after(
     text: str,
     start: int,
@@ -222,14 +240,14 @@ def _value_after(
     """A code among the next few tokens of the clause that starts at ``start``."""
     # the clause's end within _CLAUSE_REACH (linear on a text with none); a text that ends
     # with no clause's end is read 120 characters on
-    end = _CLAUSE_END.search(text, start, start + _CLAUSE_REACH)
+    end = _clause_end(text, start)
     if end is not None:
-        clause = text[start : end.start()]
+        clause = text[start:end]
     elif start + _CLAUSE_REACH < len(text):
         clause = text[start : start + _CLAUSE_REACH]
     else:
         clause = text[start : start + 120]
-    tokens = list(_TOKEN.finditer(clause))[:14]
+    tokens = list(islice(_TOKEN.finditer(clause), 14))
     reach = 14 if ":" in clause else 9
     for i, tok in enumerate(tokens):
         raw = tok.group(0)

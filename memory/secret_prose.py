@@ -19,9 +19,11 @@ its keyword. A text without any keyword costs one regex search.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
 from memory.secret_prefilter import misspelt_password
@@ -341,9 +343,18 @@ CLAUSE_REACH = 1000
 
 def _clause_end(text: str, start: int) -> int:
     """Where the clause that starts at ``start`` ends (sentence end, ';' or a blank line),
-    within CLAUSE_REACH characters."""
-    m = _CLAUSE_END.search(text, start, start + CLAUSE_REACH)
-    return m.end() if m else min(len(text), start + CLAUSE_REACH)
+    within CLAUSE_REACH characters. The text's clause ends are found once (a text with many
+    key words asks for many clauses)."""
+    ends = _clause_ends(text)
+    at = bisect.bisect_left(ends, (start, start))
+    if at < len(ends) and ends[at][1] <= start + CLAUSE_REACH:
+        return ends[at][1]
+    return min(len(text), start + CLAUSE_REACH)
+
+
+@lru_cache(maxsize=4)
+def _clause_ends(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _CLAUSE_END.finditer(text)]
 
 
 def _misspelt_password(text: str) -> list[tuple[int, int]]:

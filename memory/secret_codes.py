@@ -352,9 +352,10 @@ def stands_alone(text: str, start: int, end: int, *, after_verb: bool = False) -
     (phone) number, not a time ("opens at 0730") or an amount ("balance is 1200"), not a
     count before a unit ("1200 €", "40 pins"). ``after_verb``: the value follows a verb that
     sets a code ("cambié a", "set it to"), so the word before it says nothing of a time."""
-    before = _NEIGHBOUR.search(text, 0, start)
+    # (the word before and after read from the 100 characters around, not the whole text)
+    before = _NEIGHBOUR.search(text, max(0, start - 100), start)
     prev = _clean(before.group(1)) if before else ""
-    after = text[end:].split(None, 1)
+    after = text[end : end + 100].split(None, 1)
     following = _clean(after[0]) if after and not after[0].startswith("(") else ""
     if _NUMBER_PART.match(prev) or _NUMBER_PART.match(following) or _UNIT.match(following):
         return False

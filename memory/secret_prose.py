@@ -487,8 +487,11 @@ def _is_separator(raw: str) -> bool:
 
 def _password_value_before(text: str, start: int) -> bool:
     """'5Gelato!heron is the new password': a value opens the text or clause."""
-    head = text[:start]
-    m = re.search(r"(?:^|[:\n])\s*(\S+)\s+(?:\S+\s+){0,5}$", head)
+    # the clause's opening within the last 300 characters (a row of key words is not read
+    # back to its start for each one)
+    lo = max(0, start - 300)
+    opening = r"(?:^|[:\n])" if lo == 0 else r"[:\n]"
+    m = re.search(opening + r"\s*(\S+)\s+(?:\S+\s+){0,5}$", text[lo:start])
     if not m:
         return False
     value = _strip(m.group(1))
@@ -788,7 +791,7 @@ _PHONE = re.compile(
 def _recovery(text: str, m: re.Match[str]) -> str | None:
     if _code_group_count(text, m.end()) >= 3:
         return "recovery codes"
-    end = re.search(r"(?<!\d)[.!?](?:\s|$)|;|\n", text[m.end() :])
+    end = re.search(r"(?<!\d)[.!?](?:\s|$)|;|\n", text[m.end() : m.end() + 121])
     clause = text[m.end() : m.end() + (end.start() if end else 120)][:120]
     groups = _DIGIT_GROUPS.search(clause)
     if groups and not _PHONE.search(clause[: groups.start()].split(",")[-1]):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from memory.secret_vocab import LazyPattern
 
@@ -132,6 +133,23 @@ def _spelt(run: str) -> str | None:
     return "".join(out)
 
 
+def _rewritten(
+    text: str, folded: str, runs: LazyPattern, value: Callable[[str], str | None]
+) -> str:
+    """``text`` with each run found in its folded form (same offsets) written as ``value``
+    reads it (a run it reads as None is left as it is)."""
+    out: list[str] = []
+    last = 0
+    for m in runs.finditer(folded):
+        read = value(m.group(0))
+        if read is None:
+            continue
+        out += [text[last : m.start()], read]
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
 def spelt_out(text: str) -> str:
     """``text`` with a value spelt one character at a time written as the value."""
     if "-" in text or "." in text:
@@ -139,16 +157,12 @@ def spelt_out(text: str) -> str:
     folded = _fold(text)
     if _RADIO_QUICK.search(folded) is None:
         return text
-    out: list[str] = []
-    last = 0
-    for m in _SPELT_RUN.finditer(folded):
-        value = _spelt(m.group(0))
-        if value is None:
-            continue
-        out += [text[last : m.start()], value]
-        last = m.end()
-    out.append(text[last:])
-    return "".join(out)
+    return _rewritten(text, folded, _SPELT_RUN, _spelt)
+
+
+def _said_number(run: str) -> str | None:
+    digits = _digits(run)
+    return None if digits is None else _number(digits)
 
 
 def spoken_as_digits(text: str) -> str:
@@ -158,14 +172,5 @@ def spoken_as_digits(text: str) -> str:
     folded = _fold(text)
     if _QUICK.search(folded) is None:
         return text
-    out: list[str] = []
-    last = 0
-    for m in _RUN.finditer(folded):
-        digits = _digits(m.group(0))
-        if digits is None:
-            continue
-        out += [text[last : m.start()], _number(digits)]
-        last = m.end()
-    out.append(text[last:])
-    joined = "".join(out)
+    joined = _rewritten(text, folded, _RUN, _said_number)
     return _SPACED.sub(lambda m: _number(m.group(0).replace(" ", "")), joined)

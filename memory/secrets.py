@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from memory.secret_answers import security_answer
@@ -229,6 +229,15 @@ def _plain_kinds(kinds: set[str]) -> list[str]:
     return named
 
 
+# Checks of one kind each, on the text with public material masked.
+_SAID_CHECKS: tuple[tuple[Callable[[str], bool], str], ...] = (
+    (find_seed_phrase, "seed phrase"),
+    (find_card_code, "card security code"),
+    (find_gift_code, "gift card code"),
+    (security_answer, "security answer"),
+)
+
+
 def scan_own(text: str) -> set[str]:
     """Our own checks on one text: vendor formats, assignments, prose, entropy."""
     found: set[str] = set()
@@ -247,14 +256,7 @@ def scan_own(text: str) -> set[str]:
     if spoken != masked:  # "the code is two eight zero two", "it's 8 6 1 4": read as 2802
         found.update(find_prose_secrets(spoken))
         found.update(find_bare_secrets(spoken))
-    if find_seed_phrase(masked):
-        found.add("seed phrase")
-    if find_card_code(masked):
-        found.add("card security code")
-    if find_gift_code(masked):
-        found.add("gift card code")
-    if security_answer(masked):
-        found.add("security answer")
+    found.update(kind for check, kind in _SAID_CHECKS if check(masked))
     if wifi_key(text):  # unmasked: a WEP key is hex digits, which the mask takes for a digest
         found.add("wifi key")
     if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):

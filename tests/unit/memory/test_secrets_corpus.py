@@ -95,9 +95,9 @@ def test_fourth_independent_set_keeps_its_measured_figures() -> None:
     245/248 = 0.988 and 0/207 after the credential vocabulary and the checks written from
     the fifth set's misses; 246/248 with a network's key read by its shape. A floor, not a
     result: it is training data, and whether the target holds is for a set nobody has read
-    to say."""
+    to say. 247/248 since."""
     recall, false_refusals = _rates(_load("frozen_v4.jsonl"))
-    assert recall >= 246 / 248 and false_refusals == 0.0
+    assert recall >= 247 / 248 and false_refusals == 0.0
 
 
 def test_fifth_independent_set_keeps_its_measured_figures() -> None:
@@ -129,9 +129,10 @@ def test_seventh_independent_set_keeps_its_measured_figures() -> None:
     misses were then studied by mechanism (values spelt or dictated, codes set or asked for
     far from their lock, security answers, recovery digit groups, network keys by shape) and
     a learned pair scorer joined the rules: 233/239 = 0.975, 1/196; passphrases of plain words
-    read since (from the ninth set): 235/239. Training data: a floor, not a result."""
+    read since (from the ninth set): 235/239; gift card codes (from the tenth): 236/239.
+    Training data: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v7.jsonl"))
-    assert recall >= 235 / 239 and false_refusals <= 1 / 196
+    assert recall >= 236 / 239 and false_refusals <= 1 / 196
 
 
 def test_eighth_independent_set_keeps_its_measured_figures() -> None:
@@ -140,10 +141,10 @@ def test_eighth_independent_set_keeps_its_measured_figures() -> None:
     0.905, false refusals 1/204 = 0.005) and once after them (235/252 = 0.933, 1/204).
     Its misses were then studied by mechanism (codes typed on a keypad, digit groups, values
     bound to an account) and it joined the learned scorer's fit: 243/252 = 0.964, 1/204; the
-    ninth set's mechanisms since: 247/252 = 0.980.
+    ninth set's mechanisms since: 247/252 = 0.980; the tenth's: 248/252.
     Training data from here on: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v8.jsonl"))
-    assert recall >= 247 / 252 and false_refusals <= 1 / 204
+    assert recall >= 248 / 252 and false_refusals <= 1 / 204
 
 
 def test_ninth_independent_set_keeps_its_measured_figures() -> None:
@@ -152,11 +153,11 @@ def test_ninth_independent_set_keeps_its_measured_figures() -> None:
     0.919, false refusals 0/203) and once after them (226/246, 0/203). Its misses were then
     counted by mechanism (security answers after an arrow, NIP, a value changed from,
     unlocking in any person, a passphrase of plain words) and it joined the learned scorer's
-    fit: 242/246 = 0.984, 0/203.
+    fit: 242/246 = 0.984, 0/203; with the tenth set's mechanisms (a gift card's code): 245/246.
     Training data from here on: a floor, not a result (the set missed the targets when read,
     at 0.919; a figure on it now says nothing about them)."""
     recall, false_refusals = _rates(_load("frozen_v9.jsonl"))
-    assert recall >= 242 / 246 and false_refusals <= 0 / 203
+    assert recall >= 245 / 246 and false_refusals <= 0 / 203
 
 
 def test_tenth_independent_set_keeps_its_measured_figures() -> None:
@@ -164,20 +165,16 @@ def test_tenth_independent_set_keeps_its_measured_figures() -> None:
     owners, six languages, 46 kinds, 160 of the 249 secrets said in prose), read once before
     a round's changes (recall 221/249 = 0.888, false refusals 1/202) and once after them
     (223/249 = 0.896, 1/202). Then the prefilter kept a password a computer "opens with"
-    that the full scan refuses but the prefilter let through: 224/249 = 0.900. Not yet in the
-    learned scorers' fit. Training data from here on: a floor, not a result."""
+    that the full scan refuses but the prefilter let through: 224/249 = 0.900. Its misses were
+    then counted by mechanism (hex and letters-only keys, values bound far from their word,
+    gift and card codes, backup code lists) and it joined the learned scorer's fit: 244/249,
+    0/202. Training data from here on: a floor, not a result."""
     recall, false_refusals = _rates(_load("frozen_v10.jsonl"))
-    assert recall >= 224 / 249 and false_refusals <= 1 / 202
+    assert recall >= 244 / 249 and false_refusals <= 0 / 202
 
 
-@pytest.mark.xfail(strict=True, reason="tenth set when read: recall 0.896 (target 0.98)")
-def test_tenth_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v10.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
-
-
-# The seventh, eighth and ninth sets missed the targets when they were read (recall 0.879,
-# 0.933 after that round, 0.919);
+# The seventh, eighth, ninth and tenth sets missed the targets when they were read (recall
+# 0.879, 0.933 after that round, 0.919, 0.896);
 # their misses have been studied since, so a figure on them says nothing about the targets.
 
 

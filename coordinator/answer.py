@@ -11,7 +11,10 @@ entry's subject — a MEMORY.md fact, a note or a logged change, see ``coordinat
 statement close to the best entry in the multilingual space, nearly as close to the
 question: "cambiamos de proveedor de electricidad: ahora Holaluz" after "electricity
 supplier: Iberdrola"; a question asking a version, a dose, a temperature, a day… is
-answered by the newest statement that gives one about the same thing), decides whether
+answered by the newest statement that gives one about the same thing; when the leading
+entry fills the slot the question asks less well than others — it names another attribute
+of the subject — the newest entry that fills it best leads, ``coordinator.asked``),
+decides whether
 memory holds an answer at all (evidence strong enough in either language, and holding the
 kind of value asked: ``coordinator.slots``), and
 writes the direct answer (the best supporting sentence) then at most three cited sources.
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
+from coordinator.asked import Slot, WordMeeter, asked, gives_kind, word_meeter
 from coordinator.bilingual import other_words
 from coordinator.crosslang import closeness, curated_hits
 from coordinator.current import (
@@ -553,6 +557,75 @@ def _newest_of_form(
     return Ranked([head, *rest], replaced if head is not first else ranked.replaced)
 
 
+FILL_POOL = 12  # leading candidates weighed for the slot the question asks
+FILL_MARGIN = 0.15  # ... within this much of the most relevant one (either language)
+
+
+def _newest_filling(
+    services: Services, ranked: Ranked, question: str, window: Window | None, found: bool
+) -> Ranked:
+    """A question about the present asks one slot (``coordinator.asked``). When the leading
+    entry fills it less well than others about as relevant — it names another attribute
+    of the subject ("La Gaviota's sail number is 8841" for "¿dónde está guardada La
+    Gaviota?") — the newest of those that fill it best leads: naming the attribute asked
+    and giving a value of the kind asked, about the question's subject, in either
+    language, whatever its layer."""
+    if not found or window or not ranked.order or not _about_present(question):
+        return ranked
+    slot = asked(question)
+    if slot is None:
+        return ranked
+    head = ranked.order[0]
+    pool = [c for c in ranked.order[:FILL_POOL] if not _speaker(c.hit.text)]
+    if head not in pool:
+        return ranked
+    meet = word_meeter(services, question, [c.hit.text for c in pool])
+    top_rel = max(_relevance(c) for c in pool)
+    level = {}
+    for c in pool:
+        if c is not head:
+            if _relevance(c) < top_rel - FILL_MARGIN:
+                continue
+            if slot.subject and not (
+                meet.subject(slot, c.hit.text) or meet.attribute(slot, c.hit.text)
+            ):
+                continue
+        level[c.hit.citation] = _fill_level(slot, c, question, meet)
+    mine = level[head.hit.citation]
+    most = max(level.values(), default=0)
+    if not most or mine >= most:
+        return ranked
+    # A leading entry that fills the slot in part gives way only to a newer one: an older
+    # one naming the attribute is the value it replaced ("changed the Beelink IP to .35"
+    # under "Beelink back on .30").
+    after = head.at or datetime.min.replace(tzinfo=UTC)
+    best = [
+        c
+        for c in pool
+        if level.get(c.hit.citation) == most and (not mine or (c.at is not None and c.at > after))
+    ]
+    if not best:
+        return ranked
+    newest = max(best, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    rest = [c for c in ranked.order if c is not newest]
+    return Ranked([newest, *rest], None)
+
+
+def _fill_level(slot: Slot, c: Candidate, question: str, meet: WordMeeter) -> int:
+    """How well ``c`` fills ``slot``: naming the attribute, giving a value of the kind (a
+    curated fact or note, or a log line that says a change or gives a value of a
+    recognisable kind: "Yerba 4.7 kg today!"); 0 when it gives no value of a kind asked."""
+    kind = gives_kind(slot, c.hit.text, question)
+    if slot.kind not in {"name", "person"} and not kind:
+        return 0
+    if c.hit.layer == "daily" and not CHANGE.search(c.hit.text):
+        if slot.kind in {"name", "person", "place"}:
+            return 0
+    if slot.kind not in {"name", "person", "place"}:
+        return int(kind)  # a value of a form says what it is: "back on 192.168.1.30"
+    return int(kind) + int(meet.attribute(slot, c.hit.text))
+
+
 def _sets_value(c: Candidate) -> bool:
     """A curated fact or note, or a log line that says a change in any of the words
     ``current.CHANGE`` knows ("desde mañana nadamos los domingos", "upgraded to R 4.5.2")."""
@@ -1075,6 +1148,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     found = found and _names_what_it_asks(ranked, cands, query, names, window)
     # whether memory holds an answer is decided on what the question found, before this
     ranked = _newest_of_form(services, ranked, question, window, found)
+    ranked = _newest_filling(services, ranked, question, window, found)
     if not found:
         text = _nothing(question, window, ranked.order, zone)
         if services.session_kind != "main":  # said whatever MEMORY.md holds: no oracle

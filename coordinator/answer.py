@@ -590,19 +590,22 @@ def _newest_filling(
                 meet.subject(slot, c.hit.text) or meet.attribute(slot, c.hit.text)
             ):
                 continue
-        level[c.hit.citation] = _fill_level(slot, c, question, meet)
+        level[c.hit.citation] = _fill_level(slot, c, question, meet, c is head)
     mine = level[head.hit.citation]
     most = max(level.values(), default=0)
     if not most or mine >= most:
         return ranked
     # A leading entry that fills the slot in part gives way only to a newer one: an older
     # one naming the attribute is the value it replaced ("changed the Beelink IP to .35"
-    # under "Beelink back on .30").
+    # under "Beelink back on .30"). So does one that says a change when a name is asked
+    # (a name in lower case is no value the words can see: "Sergio works at Ford, jefe de
+    # turno" stays under "¡Sergio ya es responsable de calidad!").
     after = head.at or datetime.min.replace(tzinfo=UTC)
+    back = not mine and (slot.kind != "name" or not CHANGE.search(head.hit.text))
     best = [
         c
         for c in pool
-        if level.get(c.hit.citation) == most and (not mine or (c.at is not None and c.at > after))
+        if level.get(c.hit.citation) == most and (back or (c.at is not None and c.at > after))
     ]
     if not best:
         return ranked
@@ -611,14 +614,48 @@ def _newest_filling(
     return Ranked([newest, *rest], None)
 
 
-def _fill_level(slot: Slot, c: Candidate, question: str, meet: WordMeeter) -> int:
+ATTRIBUTE_POOL = 8  # leading candidates one of which must name the attribute asked
+# Properties a thing has, said by their own noun when memory holds them ("the plate is …",
+# "es de color rojo"), unlike kinds of thing ("what app …" answered by "Obsidian").
+_PROPERTIES = frozenset(
+    """color colour colors colours surname apellido apellidos plate placa matricula
+    license licence extension extension breed raza flavor flavour sabor""".split()
+)
+
+
+def _names_attribute_asked(
+    services: Services, ranked: Ranked, question: str, window: Window | None
+) -> bool:
+    """Memory that knows the subject but not the property asked has no answer: "what
+    colour is my bike?" when no leading entry speaks of a colour, "what's Hannah's
+    surname?" when none names a surname (in either language). Only for the properties a
+    thing has (``_PROPERTIES``); a conversation's turns are left to ``decide``."""
+    if window or not ranked.order:
+        return True
+    slot = asked(question)
+    if slot is None or not slot.attribute_words:
+        return True
+    if not slot.attribute_words & _PROPERTIES:
+        return True  # a kind of thing or a role is often left unsaid: "Obsidian" for
+        # "what app …", "we're on Verizon Fios now" for "¿quién es el proveedor …?"
+    pool = ranked.order[:ATTRIBUTE_POOL]
+    if any(_speaker(c.hit.text) for c in pool):
+        return True
+    meet = word_meeter(services, question, [c.hit.text for c in pool])
+    return any(meet.attribute(slot, c.hit.text) for c in pool)
+
+
+def _fill_level(
+    slot: Slot, c: Candidate, question: str, meet: WordMeeter, head: bool = False
+) -> int:
     """How well ``c`` fills ``slot``: naming the attribute, giving a value of the kind (a
     curated fact or note, or a log line that says a change or gives a value of a
-    recognisable kind: "Yerba 4.7 kg today!"); 0 when it gives no value of a kind asked."""
+    recognisable kind: "Yerba 4.7 kg today!" — the leading entry, placed by the steps
+    before, is judged on its words alone); 0 when it gives no value of a kind asked."""
     kind = gives_kind(slot, c.hit.text, question)
     if slot.kind not in {"name", "person"} and not kind:
         return 0
-    if c.hit.layer == "daily" and not CHANGE.search(c.hit.text):
+    if not head and c.hit.layer == "daily" and not CHANGE.search(c.hit.text):
         if slot.kind in {"name", "person", "place"}:
             return 0
     if slot.kind not in {"name", "person", "place"}:
@@ -1146,6 +1183,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             order = [holding[0], *(c for c in ranked.order if c is not holding[0])]
             ranked = Ranked(order)
     found = found and _names_what_it_asks(ranked, cands, query, names, window)
+    found = found and _names_attribute_asked(services, ranked, question, window)
     # whether memory holds an answer is decided on what the question found, before this
     ranked = _newest_of_form(services, ranked, question, window, found)
     ranked = _newest_filling(services, ranked, question, window, found)

@@ -217,8 +217,10 @@ def gives_kind(slot: Slot, text: str, question: str = "") -> bool:
         asked_words = {fold(w) for w in re.findall(r"[\w.+-]+", question)}
         given = {v for v in values(text) - asked_words if len(v) > 1}
         given -= _calendar_words()
-        if kind != "name":
+        if kind == "person":
             given = {v for v in given if not re.search(r"\d", v)}
+        elif kind == "place":  # a host is a place ("mini02"); a number alone is not
+            given = {v for v in given if re.search(r"[^\W\d_]", v)}
         return bool(given)
     if pattern is not None:
         return False

@@ -19,6 +19,10 @@ FACTS = [
     ("memory", "el pasaporte está en la caja fuerte del dormitorio", "2026-10-06T08:00:00Z"),
     ("memory", "renovar el pasaporte cuesta 30 €, se paga con tarjeta o en efectivo",
      "2026-11-10T08:00:00Z"),
+    ("memory", "my bike is a 2019 Trek FX 3, bought second-hand in Zaragoza",
+     "2026-10-12T08:00:00Z"),
+    ("memory", "my sister Inés sees Dr. Moreno, her GP, at the Delicias health centre",
+     "2026-10-13T08:00:00Z"),
 ]  # fmt: skip
 
 
@@ -99,3 +103,19 @@ def test_the_answer_fills_the_slot_asked_not_another_attribute(
 ) -> None:
     answer = lab.ask(question)
     assert answer.found and value in answer.text.split("\n")[0]
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("question", ["what colour is my bike?", "¿cuál es el apellido de Inés?"])
+def test_the_subject_known_but_not_the_attribute_asked_is_no_answer(
+    lab: Lab, question: str
+) -> None:
+    answer = lab.ask(question)
+    assert not answer.found
+    assert answer.text.startswith("Nothing in memory")
+
+
+@pytest.mark.integration
+def test_the_attribute_said_in_other_words_is_still_an_answer(lab: Lab) -> None:
+    answer = lab.ask("what bike do I have?")
+    assert answer.found and "Trek" in answer.text.split("\n")[0]

@@ -1137,6 +1137,17 @@ def _skills_for_how_to(hits: list[Hit], question: str) -> list[Hit]:
     return kept
 
 
+def _bookkeeping(question: str) -> set[str]:
+    """Kinds of log line that answer only a question about them (a session's summary, which
+    skill ran): "where is the telescope?" is not answered by "Activated skill …"."""
+    kinds = set()
+    if not _SESSIONS.search(question):
+        kinds.add("session-summary")
+    if not _SKILLS.search(question):
+        kinds.add("skill-activation")
+    return kinds
+
+
 def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) -> Answer:
     """The answer to ``question`` from this session's memory (offline)."""
     zone = services.settings.zone()
@@ -1147,9 +1158,8 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     query = without_present(search_text(rest if window and _words(rest) else question))
     wider = " ".join([query, *other_words(query)])
     hits = _search(services, wider, window, zone, k, without_present(question))
-    sessions = bool(_SESSIONS.search(question))
-    if not sessions:
-        hits = [h for h in hits if h.kind != "session-summary"]
+    bookkeeping = _bookkeeping(question)
+    hits = [h for h in hits if h.kind not in bookkeeping]
     hits = _skills_for_how_to(hits, question)
     names = names_in(query)
     cands = _candidates(services, query, hits, names, wider)
@@ -1169,7 +1179,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
             return []
         text = best.hit.text[:400]
         more = reads.search(services, " ".join([text, *other_words(text)]), k=LATER)
-        more = [h for h in more if sessions or h.kind != "session-summary"]
+        more = [h for h in more if h.kind not in bookkeeping]
         return _candidates(services, query, more, names, wider)
 
     ranked = _newest_on_slot(services, _rank(services, cands, question, later), question, window)

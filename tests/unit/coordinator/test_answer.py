@@ -356,3 +356,24 @@ def test_an_earlier_line_is_shown_only_for_another_value(old: str, new: str, sho
     from coordinator.answer import _another_value
 
     assert _another_value(old, new) is shown
+
+
+@pytest.mark.integration  # needs the model's sense of meaning
+def test_which_skill_ran_answers_only_a_question_about_skills(
+    import_in_madrid: Callable[..., None], home: Path
+) -> None:
+    items = [
+        {
+            "layer": "daily",
+            "text": "Activated skill polar-alignment (meaning 0.69, words 'align', 'polar', "
+            "'telescope')",
+            "time": "2026-11-28T20:00:00Z",
+            "kind": "skill-activation",
+        },
+    ]
+    import_in_madrid(NOW, items)
+    data = ask("where is the telescope?")
+    assert "Activated skill" not in first_line(data)
+    assert all(h["kind"] != "skill-activation" for h in data["hits"])  # type: ignore[union-attr,index]
+    asked = ask("which skills did I activate?")
+    assert any(h["kind"] == "skill-activation" for h in asked["hits"])  # type: ignore[union-attr,index]

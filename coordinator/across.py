@@ -7,7 +7,7 @@ as a second entry. For the entries written in the other language than the statem
 multilingual model (Universal Sentence Encoder, English and Spanish in one space) gives the
 closeness instead: 0.65 for the printer's change, 0.95 for the NAS said again, 0.04 for an
 unrelated fact. The same judges then decide as within one language: the supersede model
-(``memory.supersede.replaced``) for a change, and for a repeat a closeness of
+for a change (``coordinator.change_judge``), and for a repeat a closeness of
 ``SAME_ACROSS`` or more with the same numbers, names and negation.
 """
 
@@ -21,7 +21,7 @@ from memory.dedupe import differs_in_specifics
 if TYPE_CHECKING:
     from coordinator.services import Services
 
-__all__ = ["SAME_ACROSS", "closeness", "other_language", "repeated_across", "replaced_across"]
+__all__ = ["SAME_ACROSS", "closeness", "other_language", "repeated_across"]
 
 # A fact and its translation scored 0.84–0.91 ("The oscilloscope is a Rigol DS1054Z and it
 # sits on bench 1." / "El osciloscopio es un Rigol DS1054Z y está en el banco 1." 0.84), two
@@ -46,17 +46,6 @@ def closeness(services: Services, text: str, others: list[tuple[str, str]]) -> l
     if vectors is None or query is None:
         return []
     return [float(x) for x in vectors @ query[0]]
-
-
-def replaced_across(services: Services, text: str, candidates: list[tuple[str, str]]) -> str | None:
-    """The id of the other-language entry ``text`` confidently replaces, or None."""
-    from memory.supersede import replaced
-
-    others = other_language(text, candidates)
-    scores = closeness(services, text, others)
-    if not scores:
-        return None
-    return replaced(text, others, scores, services.dedupe_thresholds)
 
 
 def repeated_across(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from coordinator.tense import _IRREGULAR, still_to_do, tells_done
+from coordinator.tense import says_past, still_to_do, tells_done
 from memory.folding import fold
 
 __all__ = ["reads_as_lasting"]
@@ -29,18 +29,6 @@ _PRESENT = re.compile(
     r"es|son|esta|estan|tiene|tienen|hay|va|van)\b|"
     rf"\b(?!(?:{_LITTLE})\b)[\w.-]+\s+(?:[a-z]{{2,}}[^s'\W]s|[a-zñ]{{3,}}(?:a|e|an|en))\b"
 )
-_PAST = re.compile(
-    # English: was/were/had, a past in -ed that is not a state after "is" ("is configured")
-    rf"\b(?:was|were|had|{_IRREGULAR.replace(' ', '|')}|"
-    r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bget )[a-z]{3,}ed)\b|"
-    # Spanish: a preterite, a perfect, an imperfect ("se cayó", "ha fallado", "movimos",
-    # "estaba")
-    r"\b(?:fue|fueron|hubo|estaba|estaban|era|eran|[a-zñ]{2,}(?:aron|ieron|aste|iste)|"
-    r"(?:he|has|ha|hemos|han) [a-zñ]*(?:ado|ido|to|cho)|[a-zñ]{3,}(?:amos|imos) (?:ayer|hoy)|"
-    # a participle opening the line: "Actualizado el FortiGate", "entregadas las páginas"
-    r"^\s*[a-zñ]{3,}(?:ad|id)[oa]s?)\b"
-)
-_PAST_ACCENTED = re.compile(r"\b[a-zñ]{2,}[óé]\b")  # "cayó", "instalé" (folding loses it)
 _HAPPENING = re.compile(
     r"\b(?:today|tonight|yesterday|this (?:morning|afternoon|evening|week)|last (?:night|week)|"
     r"again|just|earlier|finally|hoy|ayer|anoche|esta (?:ma[nñ]ana|tarde|noche|semana)|"
@@ -57,6 +45,6 @@ def reads_as_lasting(text: str) -> bool:
     folded = fold(text)
     if tells_done(text) or still_to_do(text) or "?" in text:
         return False
-    if _PAST.search(folded) or _PAST_ACCENTED.search(text.lower()) or _HAPPENING.search(folded):
+    if says_past(text) or _HAPPENING.search(folded):
         return False
     return bool(_PRESENT.search(folded))

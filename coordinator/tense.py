@@ -12,7 +12,7 @@ import re
 
 from memory.folding import fold
 
-__all__ = ["still_to_do", "tells_done"]
+__all__ = ["says_past", "still_to_do", "tells_done"]
 
 # Words that open a line before its verb: "today I", "this morning we", "hoy", "ya".
 _LEAD = (
@@ -79,6 +79,22 @@ _STILL_TO_DO = re.compile(
 )
 
 
+# A verb in the past anywhere in a line, not only where it opens: English was/were/had, an
+# irregular past, a past in -ed that is not a state after "is" ("is configured") nor a word
+# that only ends so ("embed", "Ahmed"); Spanish a preterite, a perfect, an imperfect ("se
+# cayó", "ha fallado", "movimos", "estaba"), or a participle opening the line ("Actualizado
+# el FortiGate", "entregadas las páginas").
+_PAST_ANYWHERE = re.compile(
+    rf"\b(?:was|were|had|{_IRREGULAR.replace(' ', '|')}|"
+    r"(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bbeen )(?<!\bget )"
+    rf"(?!(?:{_NOT_PAST})\b)[a-z]{{3,}}ed)\b|"
+    r"\b(?:fue|fueron|hubo|estaba|estaban|era|eran|[a-zñ]{2,}(?:aron|ieron|aste|iste)|"
+    r"(?:he|has|ha|hemos|han) [a-zñ]*(?:ado|ido|to|cho)|[a-zñ]{3,}(?:amos|imos) (?:ayer|hoy)|"
+    r"^\s*[a-zñ]{3,}(?:ad|id)[oa]s?)\b"
+)
+_PAST_ACCENTED = re.compile(r"\b[a-zñ]{2,}[óé]\b")  # "cayó", "instalé" (folding loses it)
+
+
 _ADDRESSED = re.compile(r"^\s*[\w.'-]+\s*:\s*")
 
 
@@ -100,3 +116,10 @@ def tells_done(text: str) -> bool:
 def still_to_do(text: str) -> bool:
     """``text`` says something is still to do ("need to", "tomorrow", "tengo que", "luego")."""
     return bool(_STILL_TO_DO.search(fold(re.sub(r"\s+", " ", text))))
+
+
+def says_past(text: str) -> bool:
+    """``text`` has a verb in the past anywhere ("Pi-hole crashed again", "the NAS was at
+    .20", "se cayó", "ha fallado"), whatever it says is still to do."""
+    text = re.sub(r"\s+", " ", text)
+    return bool(_PAST_ANYWHERE.search(fold(text)) or _PAST_ACCENTED.search(text.lower()))

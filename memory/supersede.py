@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -39,15 +40,16 @@ __all__ = [
     "SAME_SUBJECT",
     "SUBJECT_FLOOR",
     "WEIGHTS",
+    "Judgement",
     "about_its_value",
     "close_enough",
     "differs_in_values",
     "is_update",
+    "judge",
     "names_its_subject",
     "other_attribute",
     "pair_features",
     "replaced",
-    "restated",
     "update_probability",
 ]
 
@@ -426,6 +428,18 @@ def _same_subject(old: str, new: str, similarity: float) -> bool:
     return similarity >= SAME_SUBJECT or bool(_subject_words(old) & _subject_words(new))
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """The entry the supersede judge picks for a statement: its id, its closeness to the
+    statement, and whether the statement only says it again with fewer details
+    (``memory.restated.says_nothing_new``) — then it confirms the entry rather than
+    retiring it."""
+
+    entry_id: str
+    score: float
+    restates: bool
+
+
 def replaced(
     text: str,
     candidates: Sequence[tuple[str, str]],
@@ -433,40 +447,28 @@ def replaced(
     thresholds: Thresholds | None = None,
     nearest: int = 3,
 ) -> str | None:
-    """The id of the entry ``text`` confidently replaces, among the ``nearest`` candidates
-    (``(id, text)``, with their similarity ``scores``) close enough (``close_enough``), within
-    ``MARGIN`` of the nearest and about the same subject; else None. An entry ``text``
-    only says again with fewer details (``memory.restated``) is not replaced."""
-    pick = _judged(text, candidates, scores, thresholds, nearest)
-    return pick[0] if pick and not pick[1] else None
+    """The id of the entry ``text`` confidently replaces (``judge``), unless ``text`` only
+    says it again with fewer details; else None."""
+    pick = judge(text, candidates, scores, thresholds, nearest)
+    return pick.entry_id if pick and not pick.restates else None
 
 
-def restated(
+def judge(
     text: str,
     candidates: Sequence[tuple[str, str]],
     scores: Sequence[float],
     thresholds: Thresholds | None = None,
     nearest: int = 3,
-) -> str | None:
-    """The id of the entry the judge takes ``text`` to replace while ``text`` brings no
-    value it lacks (``memory.restated.says_nothing_new``): said again, so confirmed."""
-    pick = _judged(text, candidates, scores, thresholds, nearest)
-    return pick[0] if pick and pick[1] else None
-
-
-def _judged(
-    text: str,
-    candidates: Sequence[tuple[str, str]],
-    scores: Sequence[float],
-    thresholds: Thresholds | None,
-    nearest: int,
-) -> tuple[str, bool] | None:
-    """(id, whether ``text`` only restates it) of the entry the supersede judge picks."""
+) -> Judgement | None:
+    """The entry ``text`` confidently replaces or says again, among the ``nearest``
+    candidates (``(id, text)``, with their similarity ``scores``) close enough
+    (``close_enough``), within ``MARGIN`` of the nearest and about the same subject; the
+    likeliest change wins. None when no candidate is changed."""
     if not candidates:
         return None
     top = max(float(s) for s in scores)
     order = sorted(range(len(candidates)), key=lambda i: -float(scores[i]))[:nearest]
-    best: tuple[float, str, bool] | None = None
+    best: tuple[float, Judgement] | None = None
     for index in order:
         entry_id, old = candidates[index]
         score = float(scores[index])
@@ -475,5 +477,5 @@ def _judged(
         if is_update(old, text, score, thresholds):
             probability = update_probability(old, text, score)
             if best is None or probability > best[0]:
-                best = (probability, entry_id, says_nothing_new(old, text))
-    return (best[1], best[2]) if best else None
+                best = (probability, Judgement(entry_id, score, says_nothing_new(old, text)))
+    return best[1] if best else None

@@ -30,6 +30,7 @@ from memory.visibility import allowed
 
 if TYPE_CHECKING:
     from coordinator.services import Services
+    from memory.supersede import Judgement
 
 __all__ = [
     "activate",
@@ -329,41 +330,26 @@ def dedupe(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     if found["status"] != "confirm" and vectors is not None and alike:
         # A changed value can sit below "similar" ("migrated everyone to Bitwarden" vs
         # "… is LastPass"): the nearest entries are asked, not only the similar ones — of
-        # the same family: a lesson never replaces a fact, nor a fact a preference.
-        match = _replaced_among(
+        # the same family: a lesson never replaces a fact, nor a fact a preference. An
+        # entry the statement only says again with fewer details is confirmed, in either
+        # language ("Jellyfin se ha mudado al NUC nuevo." after "Jellyfin moved to the new
+        # NUC, an Intel NUC 11 at 192.168.1.20."): superseding would retire its details.
+        from coordinator.change_judge import judge_change
+
+        picked = judge_change(
             services,
             state["text"],
             [candidates[i] for i in alike],
             vectors[alike],
             query_vector,
         )
-        if match:
+        if picked is not None and not picked.restates:
             texts = dict(found["texts"])
-            texts[match] = next(t for i, t in candidates if i == match)
-            found.update(status="supersede", match=match, texts=texts)
-        else:
-            found = _restated(services, state["text"], candidates, vectors, query_vector, found)
+            texts[picked.entry_id] = next(t for i, t in candidates if i == picked.entry_id)
+            found.update(status="supersede", match=picked.entry_id, texts=texts)
+        elif picked is not None:
+            found.update(status="confirm", match=picked.entry_id, score=picked.score)
     return {"dedupe": found}
-
-
-def _restated(
-    services: Services,
-    text: str,
-    candidates: list[tuple[str, str]],
-    vectors: Any,
-    query: Any,
-    found: dict[str, Any],
-) -> dict[str, Any]:
-    """Trigger: the judge reads the statement as a change of an entry, but it brings no
-    value the entry lacks ("Jellyfin se ha mudado al NUC nuevo." after "Jellyfin moved to
-    the new NUC, an Intel NUC 11 at 192.168.1.20."). Why: superseding would retire the
-    entry's details with it. Outcome: the entry is confirmed, in either language."""
-    from coordinator.restating import restated_among
-
-    again = restated_among(services, text, candidates, vectors, query)
-    if again is None:
-        return found
-    return {**found, "status": "confirm", "match": again[0], "score": again[1]}
 
 
 def _family(kind: str | None) -> str:
@@ -384,23 +370,6 @@ _CHANGE_TOLD = re.compile(
     r"ya no|pas(?:amos|[oó]) a|a partir de ahora)\b",
     re.IGNORECASE,
 )
-
-
-def _replaced_among(
-    services: Services,
-    text: str,
-    candidates: list[tuple[str, str]],
-    vectors: Any,
-    query: Any,
-) -> str | None:
-    """The id of the entry among ``candidates`` that ``text`` confidently replaces, judged
-    by the supersede model on the nearest of them (``memory.supersede.replaced``)."""
-    from coordinator.across import replaced_across
-    from memory.supersede import replaced
-
-    scores = vectors @ query
-    match = replaced(text, candidates, list(scores), services.dedupe_thresholds)
-    return match or replaced_across(services, text, candidates)
 
 
 def _change_of_a_fact(state: CoordinatorState, services: Services) -> CoordinatorState | None:
@@ -430,9 +399,14 @@ def _change_of_a_fact(state: CoordinatorState, services: Services) -> Coordinato
     if vectors is None:
         return None
     query = services.vectors_for([text])[0]
-    match = _replaced_among(services, text, candidates, vectors, query)
-    if match is None:
-        return _restated_event(state, services, candidates, vectors, query)
+    from coordinator.change_judge import judge_change
+
+    picked = judge_change(services, text, candidates, vectors, query)
+    if picked is None:
+        return None
+    if picked.restates:
+        return _restated_event(state, picked)
+    match = picked.entry_id
     old = next(r for r in records if r.id == match)
     kind = old.kind if old.kind in {"fact", "decision", "preference", "policy"} else "fact"
     why = f"{decision.why}; it changes {match}, a fact of MEMORY.md"
@@ -442,23 +416,15 @@ def _change_of_a_fact(state: CoordinatorState, services: Services) -> Coordinato
     return {"decision": moved, "route": route, "dedupe": {**found, "texts": {match: old.text}}}
 
 
-def _restated_event(
-    state: CoordinatorState,
-    services: Services,
-    candidates: list[tuple[str, str]],
-    vectors: Any,
-    query: Any,
-) -> CoordinatorState | None:
+def _restated_event(state: CoordinatorState, picked: Judgement) -> CoordinatorState:
     """A change told as an event that only says again a fact of MEMORY.md, with fewer
-    details: that fact is confirmed (``_restated``), nothing is written to the log."""
+    details: that fact is confirmed, nothing is written to the log."""
     decision = state.get("decision")
     assert decision is not None  # checked by the caller
-    found = _restated(services, state["text"], candidates, vectors, query, {"status": "new"})
-    if found["status"] != "confirm":
-        return None
-    why = f"{decision.why}; it says again {found['match']}, a fact of MEMORY.md"
+    why = f"{decision.why}; it says again {picked.entry_id}, a fact of MEMORY.md"
     kept = Decision(decision.entry, "memory", "fact", None, why)
     route = {"layer": "memory", "kind": "fact", "reason": why, "project": None}
+    found = {"status": "confirm", "match": picked.entry_id, "score": picked.score}
     return {"decision": kept, "route": route, "dedupe": {**found, "similar": [], "texts": {}}}
 
 

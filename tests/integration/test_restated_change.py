@@ -51,3 +51,28 @@ def test_a_new_value_alone_keeps_the_entrys_other_details(home: Path) -> None:
     )
     memory = (home / "MEMORY.md").read_text()
     assert "La IP de Home Assistant" not in memory  # written as the entry it changes
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Jellyfin se ha mudado al NUC nuevo.", "Jellyfin se ha mudado al Synology, en 192.168.1.30."],
+)
+def test_a_write_asks_the_judge_once_per_language(
+    home: Path, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether the statement changes an entry and whether it only says it again is one
+    answer: the judge runs at most once in the statement's language and once across."""
+    import coordinator.change_judge as change_judge
+
+    calls: list[str] = []
+    judge = change_judge.judge
+
+    def counted(text: str, *args: object, **kwargs: object) -> object:
+        calls.append(text)
+        return judge(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    with Lab.open(home) as lab:
+        lab.remember(DETAILED, layer="memory")
+        monkeypatch.setattr(change_judge, "judge", counted)
+        lab.remember(said)
+    assert 1 <= len(calls) <= 2, calls

@@ -25,7 +25,13 @@ import re
 
 from memory.folding import fold
 
-__all__ = ["about_the_value", "another_attribute_of", "another_instance", "someone_else"]
+__all__ = [
+    "a_thing_of",
+    "about_the_value",
+    "another_attribute_of",
+    "another_instance",
+    "someone_else",
+]
 
 _WORD = re.compile(r"[a-zñ0-9]+(?:[./:@+-][a-zñ0-9]+)*(?:'s\b|'(?![a-zñ]))?")
 # Words before what a statement is about: articles, possessives, openers.
@@ -249,3 +255,54 @@ def another_instance(old: str, new: str) -> bool:
     if not old_parts & new_parts:
         return False
     return bool(_unsaid(old_parts, _said(new))) and bool(_unsaid(new_parts, _said(old)))
+
+
+# A thing named with its owner: "las baterías del SAI", "the password on my email", "el
+# aceite al tractor", "los certificados en nginx", "la clave del wifi nuevo en bitwarden".
+_DETERMINER = (
+    r"the|a|an|my|our|his|her|their|el|la|los|las|un|una|unos|unas|mi|mis|su|sus|"
+    r"nuestro|nuestra|nuestros|nuestras"
+)
+_THING_OF = re.compile(
+    rf"\b(?:{_DETERMINER}) ((?:[a-zñ]{{3,}} )?[a-zñ]{{3,}}) "
+    r"(?:of|on|in|for|at|from|de|del|en|al|a la|a los|a las)"
+    r" ((?:[\w.'+-]+ ){0,4}[\w.'+-]+)"
+)
+# A change meant to last: "a partir de ahora", "from now on".
+_FROM_NOW = re.compile(
+    r"\b(?:from now on|going forward|starting|a partir de|de ahora en adelante|desde ahora)\b"
+)
+# A new value given to the thing: "… a Iberdrola", "… to Fastmail", "… con Movistar".
+_GIVEN = re.compile(
+    r"\b(?:a|al|to|into|con|with|por|for) (?:(?:the|a|an|el|la|los|las|un|una) )?([\w.+-]+)"
+)
+
+
+def a_thing_of(old: str, new: str) -> bool:
+    """``new`` speaks of a thing ``old`` never names, held by something ``old`` names, and
+    says nothing that replaces a value: "he cambiado las baterías del SAI APC" (the SAI is an
+    APC of 1500VA), "le he cambiado el aceite al tractor", "changed the password on my email",
+    "el número del móvil de la clínica ahora acaba en 812" — the fact's subject keeps its
+    value. A new value by name ("cambié el proveedor de luz a naturgy", "the bungalow in
+    Much Hadham"), a value gone ("el Sagrado Corazón ya no", "lo he dejado") or a lasting
+    change ("a partir de ahora") may change the fact. Whether the values it states are of
+    the fact's kind is ``memory.supersede.part_changed``'s to say."""
+    folded = fold(new).replace("’", "'")
+    if _RETIRES.search(folded) or _FROM_NOW.search(folded):
+        return False
+    old_stems = {_stem(w) for w in _words(old) if _bare(w) not in _OPENERS}
+    tokens = re.findall(r"[\w-]+", new)
+    written = {fold(w) for w in tokens[1:] if w[:1].isupper()}
+    if {_stem(w) for w in written} - old_stems:
+        return False  # a name the fact does not hold: a new value
+    given = [m.group(1) for m in _GIVEN.finditer(folded) if not _DIGIT.search(m.group(1))]
+    if any(_stem(w) not in old_stems and w not in _OPENERS | _NOT_A_PART for w in given):
+        return False
+    for match in _THING_OF.finditer(folded):
+        things, owner = match.group(1).split(), match.group(2)
+        if any(_stem(w) in old_stems or w in _NOT_A_PART for w in things):
+            continue
+        owners = re.split(r"[,;:!?]", owner)[0].split()
+        if {_stem(w) for w in owners if _bare(w) not in _OPENERS} & old_stems:
+            return True
+    return False

@@ -43,7 +43,7 @@ _TEMPORARY = re.compile(
     r"time)(?:'s)?|for (?:a|one|two|three|a few|\d+) (?:days?|nights?|weeks?)|"
     rf"(?:till|until|til|through) (?:next |this )?(?:{_DAY}|the \w+|\d|end of|further|"
     r"we|it|they|i)|while (?:the )?[\w-]*(?:'s| is| are) (?:down|out|away|off|broken)|"
-    r"por ahora|de momento|por el momento|temporalmente|provisional\w*|hoy|esta noche|"
+    r"por ahora|ahora mismo|de momento|por el momento|temporalmente|provisional\w*|hoy|esta noche|"
     # "mañana" is tomorrow, but "por la mañana", "turno de mañana" say a time of day.
     r"(?<!la )(?<!de )ma[nñ]ana|esta semana|este mes(?! en adelante)|this month(?! on)|"
     r"(?:that|this) one|just this|"
@@ -71,6 +71,7 @@ _LASTING = re.compile(
 _ADDITION = re.compile(
     r"\b(?:also|as well|too(?=\s*(?:[.,;:!)]|$|and |but |so |y ))|there'?s now|there is now|"
     r"now there'?s|ahora hay|ya hay|in addition|additional|another|a second|"
+    r"(?:un|una) segund[oa] (?!mas\b)[a-zñ]{3,}|"  # "un segundo cliente"; not "un segundo"
     r"second \w+|extra|tambien|tb|tmb|ademas|otro mas|otra mas)\b",
     re.IGNORECASE,
 )

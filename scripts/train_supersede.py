@@ -4,7 +4,7 @@
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
-``frozen_v9_pairs``; all of them are training data now; sets written elsewhere measure the
+``frozen_v10_pairs``; all of them are training data now; sets written elsewhere measure the
 result). Pairs a cue holds back (memory/update_cues.py), pairs not ``close_enough`` (under the
 floor), pairs whose values are of another kind (``other_attribute``), pairs about another person
 (``memory.pair_slots.other_person``) and pairs about the value itself, another of its things
@@ -40,10 +40,12 @@ from memory.pair_topic import (  # noqa: E402
 from memory.supersede import (  # noqa: E402
     CONFIDENT,
     about_its_value,
+    another_object,
     close_enough,
     differs_in_values,
     other_attribute,
     pair_features,
+    part_changed,
 )
 from memory.update_cues import holding_back  # noqa: E402
 
@@ -58,6 +60,7 @@ SETS = {
     "v7": ("frozen_v7_pairs.jsonl",),
     "v8": ("frozen_v8_pairs.jsonl",),
     "v9": ("frozen_v9_pairs.jsonl",),
+    "v10": ("frozen_v10_pairs.jsonl",),
 }
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2
@@ -117,6 +120,8 @@ def main() -> None:
             and not someone_else(r["old"], r["new"])
             and not about_its_value(r["old"], r["new"])
             and not another_attribute_of(r["old"], r["new"])
+            and not part_changed(r["old"], r["new"])
+            and not another_object(r["old"], r["new"])
             and not another_instance(r["old"], r["new"])
             and not their_own(r["old"], r["new"])
             and not replaces_another_value(r["old"], r["new"])

@@ -11,7 +11,7 @@ from memory.pair_topic import (
     another_instance,
     someone_else,
 )
-from memory.supersede import about_its_value, is_update
+from memory.supersede import about_its_value, is_update, part_changed
 from memory.update_cues import holding_back
 
 
@@ -141,3 +141,47 @@ def test_staying_is_a_restatement() -> None:
 )
 def test_a_sibling_of_the_subject(old: str, new: str, expected: bool) -> None:
     assert another_instance(old, new) is expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A part of what the fact names changed; the fact still holds.
+        ("The UPS is an Eaton 5E 1100.", "swapped the batteries in the UPS"),
+        ("Our router is a Fritz!Box 7590.", "changed the admin password on the router"),
+        (
+            "La furgoneta del taller es una Kangoo.",
+            "le hemos cambiado las pastillas de freno a la kangoo",
+        ),
+        ("El blog está en Ghost.", "he cambiado el tema del blog"),
+        (
+            "Las contraseñas de casa están en Bitwarden.",
+            "he metido el pin de la alarma en bitwarden",
+        ),
+        ("El móvil del despacho es un Pixel 7.", "la funda del móvil del despacho ahora es azul"),
+    ],
+)
+def test_a_part_changed_is_not_an_update(old: str, new: str) -> None:
+    assert part_changed(old, new)
+    assert not is_update(old, new, 0.6)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The thing gets a new value by name, the old value goes, or the change is to last.
+        ("La luz está con Holaluz.", "he cambiado el proveedor de luz a iberdrola"),
+        ("The office is at 12 Mill Lane.", "the address of the office is 4 Park Row now"),
+        (
+            "Mi hija va al colegio Virgen del Mar.",
+            "cambiamos a la niña al colegio del barrio, el Virgen del Mar ya no",
+        ),
+        (
+            "Eva hace guardias los sábados.",
+            "a partir de ahora las guardias del hospital las hago los viernes",
+        ),
+        ("The lab orders antibodies from Abcam.", "we moved the lab's orders to Bio-Techne"),
+    ],
+)
+def test_a_thing_given_a_new_value_is_no_part(old: str, new: str) -> None:
+    assert not part_changed(old, new)

@@ -238,3 +238,50 @@ def test_a_possessive_s_is_no_subject_word() -> None:
     assert names_its_subject(
         "Walt's DNS filtering runs on Pi-hole.", "replaced pihole with adguard"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        # Only the fact's verb is shared: another thing bought, ordered, used.
+        ("We buy reagents from Sigma.", "we now buy our gloves from Kimtech", False),
+        ("Pedimos los reactivos a Merck.", "ahora pedimos las placas a Corning", False),
+        ("Ana usa Zotero.", "Luis usa un iPad ahora", False),
+        # A word of the fact that is not its verb: its subject or its value.
+        ("Kenji banks with Chase.", "moved everything to a credit union and closed chase", True),
+        ("Diego usa un portátil Lenovo.", "el lenovo lo he jubilado", True),
+        ("The lab's landlord is Mr Patel.", "the flat got sold, the landlord is Northstone", True),
+    ],
+)
+def test_the_facts_verb_does_not_name_its_subject(old: str, new: str, named: bool) -> None:
+    from memory.supersede import names_its_subject
+
+    assert names_its_subject(old, new) is named
+
+
+def test_a_shared_verb_retires_nothing_below_the_floor() -> None:
+    from memory.supersede import replaced
+
+    facts = [("m-1", "We buy reagents from Sigma.")]
+    assert replaced("we now buy our gloves from Kimtech", facts, [0.22]) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "other"),
+    [
+        # The fact's verb said of another thing, with another supplier: the fact holds.
+        ("We buy reagents from Sigma.", "we now buy our gloves from Kimtech", True),
+        ("Pedimos los reactivos a Merck.", "ahora pedimos las placas a Corning", True),
+        # The thing itself changed, or the supplier of the same thing: left to the model.
+        ("I drink oat milk.", "I drink almond milk now", False),
+        ("We buy reagents from Sigma.", "we buy reagents from Thermo now", False),
+        ("Raj submits his thesis in 2026.", "submission pushed to 2027", False),
+        ("Lucía trabaja de enfermera en La Fe.", "ya trabajo en el clínico", False),
+    ],
+)
+def test_the_facts_verb_of_another_thing_is_another_fact(old: str, new: str, other: bool) -> None:
+    from memory.supersede import another_object
+
+    assert another_object(old, new) is other
+    if other:
+        assert not is_update(old, new, 0.6)

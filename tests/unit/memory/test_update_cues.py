@@ -124,3 +124,15 @@ def test_a_change_word_said_with_a_negation_keeps_the_value(text: str) -> None:
 
 def test_ya_no_is_still_a_change() -> None:
     assert holding_back("ya no cambiamos nada a mano, lo hace el script") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("ahora mismo solo hay 3 usuarios conectados", "temporary"),
+        ("hemos contratado una segunda gestoría para las nóminas", "addition"),
+        ("el timeout ahora es de un segundo", None),
+    ],
+)
+def test_spanish_says_right_now_and_a_second_as_english_does(text: str, cue: str | None) -> None:
+    assert holding_back(text) == cue

@@ -18,6 +18,7 @@ from coordinator.kept_words import changed_now, clear_errand, errand, someones_p
 from coordinator.lasting import reads_as_lasting
 from coordinator.named_statement import named_subject
 from coordinator.project_names import mentions
+from coordinator.steering import steers_the_talk
 from coordinator.tense import tells_done
 from coordinator.todo_words import is_todo_question
 from memory.folding import fold_ascii
@@ -379,6 +380,12 @@ class Router:
         if cue:
             kind = self._kind(text, vector, "session")
             return Route("session", kind, f"rule: session hint ({_quote(cue)})")
+        # A steer inside a procedure ("una por una, nunca todas de golpe") is one of its steps.
+        steer = steers_the_talk(text)
+        procedure = _SKILL.search(text) or _TRIGGER.search(text)
+        if steer and not procedure and not tells_done(text) and not text.rstrip().endswith("?"):
+            kind = self._kind(text, vector, "session")
+            return Route("session", kind, f"rule: steers this conversation ('{steer}')")
         cue = (
             _REMIND_QUESTION.search(text)
             or _ASK_FOR.search(text)

@@ -8,7 +8,7 @@
 All of tests/data/routing is training data (every set in it has been read); independently
 written sets measure the shipped models. ``--cross`` estimates how the whole router (cue
 rules + classifier) generalises to other users by leaving one writer out: the classifier is
-fitted on every other writer's set (a, b, v3 … v9) and the fixture, and the held-out set is
+fitted on every other writer's set (a, b, v3 … v10) and the fixture, and the held-out set is
 routed; per set, the mean and the pooled confusion matrix. For durability the held-out
 writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
@@ -64,6 +64,7 @@ ROUTING_SETS = {
     "v7": ("frozen_v7_routing.jsonl",),
     "v8": ("frozen_v8_routing.jsonl",),
     "v9": ("frozen_v9_routing.jsonl",),
+    "v10": ("frozen_v10_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
@@ -74,6 +75,7 @@ DISTILL_SETS = {
     "v7": ("frozen_v7_distill.jsonl",),
     "v8": ("frozen_v8_distill.jsonl",),
     "v9": ("frozen_v9_distill.jsonl",),
+    "v10": ("frozen_v10_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -96,7 +98,7 @@ SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
 # The v4 and later writers' kinds in labmem's words (their "none" is a question or small
 # talk; a project "fact" is a note, a project "todo" a task; a daily "task" is a task done
 # that day — "what happened or got done today" — an event in labmem, not a to-do).
-MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8", "v9"})
+MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8", "v9", "v10"})
 WRITER_KINDS = {
     "none/none": "question?",
     "session/context": "note",

@@ -313,15 +313,20 @@ def test_ninth_set_figure_holds_its_floor(ninth: dict[str, Any], part: str, name
 # The tenth, independently written sets (README_v10.md), read once before a round's changes
 # and once after them (docs/benchmarks.md, "Tenth independently written sets"): routing layer
 # 0.940 → 0.938, layer+kind 0.877 → 0.873, session recall 0.875 → 0.887, supersede P 0.942 →
-# 0.944 R 0.812 → 0.844, durability P 1.000 → 0.995 R 0.885 → 0.925. Not in any fit yet:
-# training data from here on, floors (rounded down) and the targets it missed.
+# 0.944 R 0.812 → 0.844, durability P 1.000 → 0.995 R 0.885 → 0.925. Since the router, the
+# durability judge and the supersede model are fitted on them too, their figures here are
+# training figures (routing 0.994 / 0.994, supersede 0.985 / 0.844, durability 1.000 /
+# 0.980), floors (rounded down), not the targets met: held out of the fits, this
+# writer scores layer 0.956, layer+kind 0.881, session recall 1.00, supersede 0.985 /
+# 0.844, durability 0.995 / 0.925 — with rules written after reading its misses
+# (docs/benchmarks.md, "The tenth writer's sets in the fits").
 V10_FLOORS = {
-    ("routing", "layer_accuracy"): 0.93,  # 450/480
-    ("routing", "layer_kind_accuracy"): 0.87,
-    ("supersede", "precision"): 0.94,
+    ("routing", "layer_accuracy"): 0.99,
+    ("routing", "layer_kind_accuracy"): 0.99,
+    ("supersede", "precision"): 0.98,
     ("supersede", "recall"): 0.84,
     ("durability", "precision"): 0.99,
-    ("durability", "recall"): 0.92,
+    ("durability", "recall"): 0.98,
 }
 
 
@@ -342,16 +347,3 @@ def tenth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V10_FLOORS))
 def test_tenth_set_figure_holds_its_floor(tenth: dict[str, Any], part: str, name: str) -> None:
     assert tenth[part][name] >= V10_FLOORS[(part, name)], (part, name, tenth[part][name])
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="tenth set when read: layer 0.938 (target 0.95), session recall 0.887 (0.90), "
-    "supersede precision 0.944 (0.95)",
-)
-def test_tenth_set_meets_the_targets(tenth: dict[str, Any]) -> None:
-    routed = tenth["routing"]
-    assert routed["layer_accuracy"] >= 0.95
-    assert min(routed["recall"].values()) >= 0.90
-    assert tenth["supersede"]["precision"] >= 0.95

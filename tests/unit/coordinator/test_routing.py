@@ -528,3 +528,45 @@ def test_a_session_hint_inside_a_project_name_is_the_project(
 
     route = Router(MiniLMEmbedder(), ["charla-ganaderos", "chat-bot"]).route(text)
     assert (route.layer, route.project) == (layer, project), route
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "only the budget today, leave the hiring plan out of it",
+        "let's keep to the invoices today, don't bring up the taxes",
+        "hoy solo vemos la red, lo de las cámaras otro día",
+        "vamos factura por factura, empezando por la de enero",
+        "go through my slides one at a time",
+        "pretend you're my landlord and I'll practise the call",
+        "haz como si fueras el tribunal de la tesis",
+        "I'm on a train with bad signal, keep answers short",
+        "estoy en el coche con prisa, contesta en dos líneas",
+    ],
+)
+def test_a_statement_that_steers_the_talk_is_session_context(text: str) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    route = Router(HashingEmbedder()).route(text)
+    assert route.layer == "session", route.reason
+    assert route.reason.startswith("rule: steers this conversation")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "went through the invoices one by one this morning",  # done: the day's event
+        "revisé las facturas una a una",
+        "To bleed the radiators: open them one by one, starting upstairs.",  # a procedure
+        "we sit side by side in the office",
+        "is it better to go line by line?",
+    ],
+)
+def test_a_steer_told_as_done_or_inside_a_procedure_is_not_session(text: str) -> None:
+    from coordinator.router import Router
+    from coordinator.steering import steers_the_talk
+    from memory.search.embedders import HashingEmbedder
+
+    route = Router(HashingEmbedder()).route(text)
+    assert not route.reason.startswith("rule: steers"), (text, steers_the_talk(text))

@@ -57,8 +57,20 @@ _ANSWER_SO = re.compile(
 )
 
 
+# How a thing is done: the steps of a procedure may go one by one ("apunta cómo se purga el
+# aire: … y vas cerrando uno a uno", "how to bleed the radiators: … one at a time").
+_HOW_IT_IS_DONE = re.compile(
+    r"\b(?:how to|how you|how do you|how we|c[oó]mo se|c[oó]mo hay que|la forma de|"
+    r"the way to|para (?:\w+ar|\w+er|\w+ir)\b[^,:]*[,:])",
+    re.IGNORECASE,
+)
+
+
 def steers_the_talk(text: str) -> str | None:
-    """The words of ``text`` that steer the conversation at hand, or None."""
+    """The words of ``text`` that steer the conversation at hand, or None. Steps of a
+    procedure told in order are the procedure's, not a steer."""
+    if _HOW_IT_IS_DONE.search(text):
+        return None
     for pattern in (_ROLE, _LEAVE_OUT, _ORDER):
         found = pattern.search(text)
         if found:

@@ -560,6 +560,7 @@ def test_a_statement_that_steers_the_talk_is_session_context(text: str) -> None:
         "revisé las facturas una a una",
         "To bleed the radiators: open them one by one, starting upstairs.",  # a procedure
         "we sit side by side in the office",
+        "apunta cómo se sangra el radiador: abres las llaves una a una y esperas al agua",
         "is it better to go line by line?",
     ],
 )

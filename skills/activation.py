@@ -29,9 +29,12 @@ sets written by different people and shipped in ``skills/data/activation_model.j
    (request, skill) pair: it learns which dimensions say "asks for this task" where a
    cosine weighs them all alike), and the candidate's lead in it over the skills' mean.
 
-The gate's probability is compared with a threshold chosen on the training sets so that
-on none of them (each written by a different person) more than 3 % of the requests
-labelled "none" activate; a question shaped for advice that hands over no quantity
+The gate is fitted with a request that names a skill the ranker did not put first counting
+less than the others: it asks for a task, only not the candidate's. A collection of fewer
+than ``BACKGROUND_SKILLS`` skills has a gate of its own, fitted with every request alike
+(``gate_small``). The gate's probability is compared with a threshold chosen on the
+training sets so that on none of them (each written by a different person) more than 3 %
+of the requests labelled "none" activate; a question shaped for advice that hands over no quantity
 activates nothing ("which NAS should I buy?"). The model was
 trained on MiniLM vectors: the matcher uses it only with that embedder (``applies_to``),
 and keeps the hand-weighted score otherwise.
@@ -309,10 +312,22 @@ class ActivationModel:
     fit: np.ndarray | None = None
     # PADDING_ROWS: fits of requests to skills they do not name, low to high
     fit_padding: np.ndarray | None = None
+    # GATE_FEATURES + 1: the gate for a collection of fewer than BACKGROUND_SKILLS skills,
+    # fitted with every request counting alike (``gate`` counts less a request for another
+    # skill's task than the ranker's candidate: among many skills that sharpens the gate,
+    # for one skill padded with unrelated ones it blurs a statement with a task); None:
+    # ``gate``
+    gate_small: np.ndarray | None = None
 
     def applies_to(self, embedder: Any) -> bool:
         identity = getattr(embedder, "identity", None)
         return identity is not None and getattr(identity, "key", None) == self.embedder
+
+    def gate_for(self, skills: int) -> np.ndarray:
+        """The gate's weights among ``skills`` skills."""
+        if skills < BACKGROUND_SKILLS and self.gate_small is not None:
+            return self.gate_small
+        return self.gate
 
     def needs(self, skills: int) -> float:
         """The probability a candidate needs among ``skills`` skills."""
@@ -373,7 +388,8 @@ class ActivationModel:
             best,
             self.fits(signals, BACKGROUND_SKILLS),
         )
-        logit = float(features @ self.gate[:-1] + self.gate[-1])
+        gate = self.gate_for(real)
+        logit = float(features @ gate[:-1] + gate[-1])
         probability = float(1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0))))
         activate = probability >= self.needs(real) and not held_back(flags)
         return Decision(best, probability, activate)
@@ -395,6 +411,10 @@ class ActivationModel:
             "padding_across": _rounded(self.padding_across),
             "fit": [round(float(x), 6) for x in _or_zeros(self.fit, FIT_DIMENSIONS + 1)],
             "fit_padding": [round(float(x), 6) for x in _or_zeros(self.fit_padding, PADDING_ROWS)],
+            "gate_small": [
+                round(float(x), 6)
+                for x in (self.gate if self.gate_small is None else self.gate_small)
+            ],
         }
 
 
@@ -417,6 +437,7 @@ _SIZES = {
     "padding_across": PADDING_ROWS * 6,
     "fit": FIT_DIMENSIONS + 1,
     "fit_padding": PADDING_ROWS,
+    "gate_small": GATE_FEATURES + 1,
 }
 
 
@@ -454,6 +475,7 @@ def model_from_json(data: Any, source: str) -> ActivationModel:
         float(data.get("threshold_small", threshold)),
         arrays["fit"],
         arrays["fit_padding"],
+        arrays["gate_small"],
     )
 
 

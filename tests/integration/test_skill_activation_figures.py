@@ -1,7 +1,7 @@
-"""Activation figures on the test part of tests/data/skills, tests/data/skills_v2 … v7.
+"""Activation figures on the test part of tests/data/skills, tests/data/skills_v2 … v8.
 
-The seven sets (seven writers) have been read while the matcher was built, and the learned
-activation (``skills/activation.py``) is trained on all seven, so these are development
+The eight sets (eight writers) have been read while the matcher was built, and the learned
+activation (``skills/activation.py``) is trained on all eight, so these are development
 figures, not a measure of how it does on skills and requests it has never seen
 (``scripts/train_skill_activation.py --cross`` gives the leave-one-set-out figures). The
 build fails when they drop below those recorded in docs/benchmarks.md. The targets (top-1
@@ -25,29 +25,30 @@ DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 RECORDED = {
     # the first writer wrote short imperatives most: the capped fit holds more of them back
     # (0.859 before; held out, 0.740 -> 0.689)
-    "skills": ("test", 92, 31, 0.79, 0.033),  # measured 0.793 (73/92), 0.032 (1/31)
+    # eight writers in the fit, a request for another skill's task counting less: 0.793 -> 0.739
+    "skills": ("test", 92, 31, 0.73, 0.033),  # measured 0.739 (68/92), 0.032 (1/31)
     # The model fitted on five (now six) writers holds false activations at 4 % on every set and
     # reads a close fit as a topic, not a task: on the sets it is trained on, top-1 fell on
     # v2 (0.706) and v4 (0.746); held out, it rose on v3-v5 (docs/benchmarks.md).
-    "skills_v2": ("frozen", 180, 80, 0.66, 0.0),  # measured 0.661 (119/180), 0.000 (0/80)
+    "skills_v2": ("frozen", 180, 80, 0.65, 0.0),  # measured 0.656 (118/180), 0.000 (0/80)
     # fitted on six writers the threshold is lower (0.871): one more of v3's "none" activates
-    "skills_v3": ("frozen", 186, 74, 0.77, 0.028),  # measured 0.774 (144/186), 0.027 (2/74)
+    "skills_v3": ("frozen", 186, 74, 0.77, 0.014),  # measured 0.774 (144/186), 0.014 (1/74)
     # the fourth writer's set, read once before a round's changes (0.602, 0.114) and once
     # after (0.552, 0.051): training data from here on
-    "skills_v4": ("frozen", 181, 79, 0.79, 0.013),  # measured 0.796 (144/181), 0.013 (1/79)
+    "skills_v4": ("frozen", 181, 79, 0.78, 0.013),  # measured 0.785 (142/181), 0.013 (1/79)
     # the fifth writer's set, read once before a round's changes (0.583, 0.050) and once
     # after (0.717, 0.062): training data from here on
-    "skills_v5": ("frozen", 180, 80, 0.76, 0.0),  # measured 0.767 (138/180), 0.000 (0/80)
+    "skills_v5": ("frozen", 180, 80, 0.77, 0.0),  # measured 0.778 (140/180), 0.000 (0/80)
     # the sixth writer's set, read once before a round's changes (0.701, 0.026) and once
     # after (0.690, 0.026): training data from here on (held out of the fit, 0.707 / 0.026)
     # the threshold now holds at 3 % on every training set: 0.777 -> 0.766 here
-    "skills_v6": ("frozen", 184, 76, 0.76, 0.027),  # measured 0.766 (141/184), 0.026 (2/76)
+    "skills_v6": ("frozen", 184, 76, 0.75, 0.027),  # measured 0.750 (138/184), 0.026 (2/76)
     # the seventh writer's set, read once before a round's changes (0.629, 0.041) and once
     # after (0.672, 0.041): training data from here on
-    "skills_v7": ("frozen", 186, 74, 0.69, 0.014),  # measured 0.699 (130/186), 0.014 (1/74)
+    "skills_v7": ("frozen", 186, 74, 0.69, 0.014),  # measured 0.694 (129/186), 0.014 (1/74)
     # the eighth writer's set, read once before a round's changes (0.737, 0.041) and once
-    # after (0.742, 0.041): training data from here on, not yet in the gate's fit
-    "skills_v8": ("frozen", 186, 74, 0.74, 0.041),  # measured 0.742 (138/186), 0.041 (3/74)
+    # after (0.742, 0.041): training data from here on, in the fit since (held out, 0.747 / 0.027)
+    "skills_v8": ("frozen", 186, 74, 0.74, 0.014),  # measured 0.742 (138/186), 0.014 (1/74)
 }
 
 pytestmark = pytest.mark.integration  # figures of the real models
@@ -79,9 +80,9 @@ def test_figures_do_not_drop(figures: tuple[str, dict[str, Any]]) -> None:
 @pytest.mark.slow
 @pytest.mark.xfail(
     strict=True,
-    reason="skills: 0.793 / 0.032; skills_v2: 0.661 / 0.000; skills_v3: 0.774 / 0.027; "
-    "skills_v4: 0.796 / 0.013; skills_v5: 0.767 / 0.000; skills_v6: 0.766 / 0.026; "
-    "skills_v7: 0.699 / 0.014; skills_v8: 0.742 / 0.041",
+    reason="skills: 0.739 / 0.032; skills_v2: 0.656 / 0.000; skills_v3: 0.774 / 0.014; "
+    "skills_v4: 0.785 / 0.013; skills_v5: 0.778 / 0.000; skills_v6: 0.750 / 0.026; "
+    "skills_v7: 0.694 / 0.014; skills_v8: 0.742 / 0.014",
 )
 def test_figures_meet_the_targets(figures: tuple[str, dict[str, Any]]) -> None:
     _, found = figures

@@ -83,9 +83,14 @@ def test_requests_across_english_and_spanish(collection_matcher: Matcher) -> Non
     # a Spanish request for an English-described skill
     found = collection_matcher.match("¿puedes juntar estos dos PDF en uno?")
     assert found[0].name == "pdf-merge-split" and "'merge'" in found[0].why
-    # an English request for a Spanish-described skill
-    reply = "reply in Spanish to this customer complaint, keep it polite"
+    # an English request for a Spanish-described skill: one that hands over its case
+    # activates it; a bare one comes closest to it (the gate reads it at 0.91, needs 0.92)
+    reply = (
+        "help me reply in spanish to a supplier in Mexico, polite but firm about the late invoice"
+    )
     assert _top(collection_matcher, reply) == "redactar-correos"
+    bare = collection_matcher.closest("reply in Spanish to this customer complaint, keep it polite")
+    assert bare is not None and bare[0] == "redactar-correos"
 
 
 def test_lab_and_chat_activate_and_read_files_on_demand(lab: Lab, home: Path) -> None:

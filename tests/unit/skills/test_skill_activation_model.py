@@ -77,7 +77,7 @@ def test_the_shipped_model_loads_and_names_its_embedder() -> None:
     model = load_model()
     assert model.embedder == MiniLMEmbedder.identity.key
     assert 0.0 < model.threshold < 1.0
-    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 8))}
+    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 9))}
     assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
     assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
 
@@ -386,3 +386,24 @@ def test_a_small_collection_is_padded_with_unrelated_skills_and_has_its_own_thre
     assert again.threshold_small == pytest.approx(0.6)
     older = {k: v for k, v in model.to_json().items() if k != "threshold_small"}
     assert model_from_json(older, "m.json").needs(1) == pytest.approx(0.9)
+
+
+def test_a_small_collection_decides_with_its_own_gate() -> None:
+    shut = np.zeros(GATE_FEATURES + 1)
+    shut[-1] = -30.0  # never activates
+    model = replace(_model(0.0), gate_small=shut)
+    many = model.decide("merge these two PDFs", _signals([0.9] + [0.1] * 9))
+    one = model.decide("merge these two PDFs", _signals([0.9]))
+    assert many.activate and many.probability > 0.9
+    assert not one.activate and one.probability < 1e-6
+    again = model_from_json(json.loads(json.dumps(model.to_json())), "m.json")
+    assert again.gate_small is not None and np.allclose(again.gate_small, shut)
+
+
+def test_a_model_without_a_small_gate_writes_its_gate_for_small_collections() -> None:
+    model = _model(-2.0, 0.7)
+    data = model.to_json()
+    assert data["gate_small"] == data["gate"]
+    del data["gate_small"]
+    with pytest.raises(SkillError, match="'gate_small' must be a list of 31 numbers"):
+        model_from_json(data, "m.json")

@@ -347,3 +347,51 @@ def tenth() -> dict[str, Any]:
 @pytest.mark.parametrize(("part", "name"), list(V10_FLOORS))
 def test_tenth_set_figure_holds_its_floor(tenth: dict[str, Any], part: str, name: str) -> None:
     assert tenth[part][name] >= V10_FLOORS[(part, name)], (part, name, tenth[part][name])
+
+
+# The eleventh, independently written sets (README_v11.md), read once before a round's
+# changes and once after them (docs/benchmarks.md, "Eleventh independently written sets"):
+# routing layer 0.946 → 0.950, layer+kind 0.881 → 0.894, session recall 0.944 → 0.972, project
+# recall 0.889 → 0.889, supersede P 0.963 → 0.963 R 0.819 → 0.806, durability P 0.994 → 0.994
+# R 0.885 → 0.885. Not in any fit yet: training data from here on, floors (rounded down) and
+# the target it missed.
+V11_FLOORS = {
+    ("routing", "layer_accuracy"): 0.949,  # 456/480
+    ("routing", "layer_kind_accuracy"): 0.89,
+    ("supersede", "precision"): 0.96,
+    ("supersede", "recall"): 0.80,
+    ("durability", "precision"): 0.99,
+    ("durability", "recall"): 0.88,
+}
+
+
+@pytest.fixture(scope="module")
+def eleventh() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v11_routing.jsonl"],
+        [DATA / "frozen_v11_pairs.jsonl"],
+        [DATA / "frozen_v11_distill.jsonl"],
+        daily_task_done=True,  # compared as the seventh to tenth sets
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V11_FLOORS))
+def test_eleventh_set_figure_holds_its_floor(
+    eleventh: dict[str, Any], part: str, name: str
+) -> None:
+    assert eleventh[part][name] >= V11_FLOORS[(part, name)], (part, name, eleventh[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="eleventh set when read: project recall 0.889 (0.90)")
+def test_eleventh_set_meets_the_targets(eleventh: dict[str, Any]) -> None:
+    routed = eleventh["routing"]
+    assert routed["layer_accuracy"] >= 0.95
+    assert routed["layer_kind_accuracy"] >= 0.85
+    assert min(routed["recall"].values()) >= 0.90
+    assert eleventh["supersede"]["precision"] >= 0.95
+    assert eleventh["supersede"]["recall"] >= 0.80

@@ -173,6 +173,22 @@ def test_tenth_independent_set_keeps_its_measured_figures() -> None:
     assert recall >= 244 / 249 and false_refusals <= 0 / 202
 
 
+def test_eleventh_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v11: written by someone who saw neither the rules nor any earlier set (eight new
+    owners, six languages, 44 kinds, 145 of the 245 secrets said in prose), read once before
+    a round's changes (recall 238/245 = 0.971, false refusals 4/204) and once after them
+    (238/245, 5/204). Not in the learned scorers' fit yet: training data from here on, a
+    floor, not a result."""
+    recall, false_refusals = _rates(_load("frozen_v11.jsonl"))
+    assert recall >= 238 / 245 and false_refusals <= 5 / 204
+
+
+@pytest.mark.xfail(strict=True, reason="eleventh set when read: recall 0.971, false refusals 0.025")
+def test_eleventh_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v11.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02
+
+
 # The seventh, eighth, ninth and tenth sets missed the targets when they were read (recall
 # 0.879, 0.933 after that round, 0.919, 0.896);
 # their misses have been studied since, so a figure on them says nothing about the targets.

@@ -1287,7 +1287,10 @@ def with_session(answer: Answer, session: SessionContext) -> Answer:
 def _notes_about(question: str, session: SessionContext) -> list[str]:
     """The session's notes that share at least two content words with the question (one
     of four letters or more when the question has only one), in English or Spanish stems,
-    a word or its other-language twin ("port" meets "puerto"); most shared first."""
+    a word or its other-language twin ("port" meets "puerto"); most shared first. A question
+    that asks for a kind of value (an address, a version, a price…) hears only notes that
+    hold one: "for now, focus on the Home Assistant automations" does not answer "what is
+    the IP of Home Assistant?"."""
     from skills.language import content_words, stem_keys
 
     words = content_words(question)
@@ -1295,8 +1298,11 @@ def _notes_about(question: str, session: SessionContext) -> list[str]:
         return []
     asked = [frozenset().union(*stem_keys(" ".join([word, *other_words(word)]))) for word in words]
     need = min(2, len(asked))
+    slot = asked_slot(question)  # "what is the IP of …?" is not answered by a note without one
     scored = []
     for position, (_, text, _) in enumerate(session.notes):
+        if slot and not holds_slot(slot, [text]):
+            continue
         said = stem_keys(" ".join(content_words(text)))
         shared = sum(1 for keys in asked if any(keys & other for other in said))
         if shared >= need:

@@ -168,6 +168,13 @@ def test_a_chat_question_is_answered_from_the_sessions_notes_that_share_its_word
         port = lab.ask("which port?").text.split("\n")[0]  # the word's Spanish twin
         assert port == "This session — note: De momento usa el puerto 32400."
         assert not lab.ask("where is the lab?").text.startswith("This session")
+        # the note names the thing asked about, not the value asked for
+        lab.session.remember("For now, let's focus on the Home Assistant automations.", "note", at)
+        ip = lab.ask("what is the IP of Home Assistant?").text
+        assert "Home Assistant automations" not in ip
+        lab.session.remember("For now Home Assistant answers at 10.0.0.9.", "note", at)
+        ip = lab.ask("what is the IP of Home Assistant?").text.split("\n")[0]
+        assert ip == "This session — note: For now Home Assistant answers at 10.0.0.9."
 
 
 @pytest.mark.integration  # needs the model's sense of meaning

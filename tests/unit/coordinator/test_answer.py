@@ -384,3 +384,32 @@ def test_which_skill_ran_answers_only_a_question_about_skills(
     assert all(h["kind"] != "skill-activation" for h in data["hits"])  # type: ignore[union-attr,index]
     asked = ask("which skills did I activate?")
     assert any(h["kind"] == "skill-activation" for h in asked["hits"])  # type: ignore[union-attr,index]
+
+
+@pytest.mark.parametrize(
+    "question", ["what do you know about me?", "¿Qué sabes de mí?", "who am I?"]
+)
+def test_a_question_about_the_owner_lists_identity_and_preferences(
+    home: Path, question: str
+) -> None:
+    with Lab.open(home) as lab:
+        lab.remember(
+            "I'm Elena, a garden coordinator in Valencia.", layer="memory", kind="identity"
+        )
+        lab.remember("I prefer answers in Spanish.", layer="memory", kind="preference")
+        lab.remember("The NAS is at 10.0.0.5.", layer="memory", kind="fact")
+        answer = lab.ask(question)
+    assert answer.found and answer.text.split("\n")[0] == "What MEMORY.md says about you:"
+    assert "I'm Elena" in answer.text and "answers in Spanish" in answer.text
+    assert "10.0.0.5" not in answer.text
+    assert [h.kind for h in answer.hits] == ["identity", "preference"]
+
+
+def test_a_shared_session_hears_nothing_of_memory_about_the_owner(home: Path) -> None:
+    with Lab.open(home) as lab:
+        lab.remember(
+            "I'm Elena, a garden coordinator in Valencia.", layer="memory", kind="identity"
+        )
+    with Lab.open(home, session_kind="shared") as lab:
+        answer = lab.ask("what do you know about me?")
+    assert "Elena" not in answer.text and not any(h.layer == "memory" for h in answer.hits)

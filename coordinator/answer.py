@@ -1107,10 +1107,12 @@ def _listing(
 
 # "What do you know about me?", "¿qué sabes de mí?", "who am I?": the owner's identity and
 # preferences, as MEMORY.md keeps them (no topic to search for).
+# "mí" (me) is not "mi" (my): "¿qué sabes de mi hermana?" asks about the sister, and "who am
+# I supposed to call?" about someone else — so the question ends there.
 _ABOUT_ME = re.compile(
-    r"\b(?:what do you (?:know|remember) about me|tell me about (?:me|myself)|who am i)\b|"
-    r"\bqu[eé] (?:sabes|recuerdas) (?:de|sobre) m[ií]\b|\bqui[eé]n soy\b|"
-    r"\bh[aá]blame de m[ií]\b",
+    r"(?:\b(?:what do you (?:know|remember) about me|tell me about (?:me|myself)|who am i)|"
+    r"\bqu[eé] (?:sabes|recuerdas) (?:de|sobre) m[ií]|\bqui[eé]n soy(?: yo)?|"
+    r"\bh[aá]blame (?:de|sobre) m[ií])\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
 _ABOUT_ME_KINDS = ("identity", "preference")

@@ -23,8 +23,9 @@ _KINDS = {
     "ip": re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?(?!\w|\.\d)"),
     "version": re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:[-+]\w+(?:\.\w+)*)?(?!\w|\.\d)"),
     "time": re.compile(
-        r"(?<![\w:.])(?:[01]?\d|2[0-3])(?::[0-5]\d)(?:\s?[ap]\.?m\.?)?(?![\w:])"
-        r"|(?<![\w:.])(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?(?!\w)",
+        # "7pm." at a sentence's end keeps its full stop; "7 p.m." is read whole
+        r"(?<![\w:.])(?:[01]?\d|2[0-3])(?::[0-5]\d)(?:\s?[ap](?:\.m\.|m\b))?(?![\w:])"
+        r"|(?<![\w:.])(?:1[0-2]|0?[1-9])\s?[ap](?:\.m\.|m\b)",
         re.IGNORECASE,
     ),
     "price": re.compile(
@@ -33,6 +34,11 @@ _KINDS = {
         re.IGNORECASE,
     ),
 }
+# A statement that says what a value is not ("no longer at 19:00", "ya no es a las 19:00").
+_NEGATED = re.compile(
+    r"\b(?:not|no|never|isn't|aren't|wasn't|won't|doesn't|don't|nunca|tampoco|ni|nada)\b|n't\b",
+    re.IGNORECASE,
+)
 # Words that tell a change and name nothing of its own.
 _CHANGE = frozenset(
     content_words(
@@ -46,11 +52,13 @@ _CHANGE = frozenset(
 def carried(old: str, new: str) -> str | None:
     """The old entry's text with the one value ``new`` changes, or None when ``new`` says
     more than a new value (or the old text holds no single value of that kind)."""
+    if _NEGATED.search(new):
+        return None  # "ya no es a las 19:00": not the new value, written as said
     swaps = []
     for pattern in _KINDS.values():
-        said, held = pattern.findall(new), pattern.findall(old)
-        if len(said) == 1 and len(held) == 1 and said[0].strip() != held[0].strip():
-            swaps.append((pattern, said[0].strip(), held[0].strip()))
+        said, held = list(pattern.finditer(new)), list(pattern.finditer(old))
+        if len(said) == 1 and len(held) == 1 and said[0][0].strip() != held[0][0].strip():
+            swaps.append((pattern, said[0][0].strip(), held[0]))
         elif said:
             return None  # two values of a kind, or one the old entry does not hold
     if len(swaps) != 1:
@@ -61,4 +69,7 @@ def carried(old: str, new: str) -> str | None:
         return None  # it names something the old entry does not: more than the value
     if not content_words(pattern.sub(" ", old)) - content_words(pattern.sub(" ", new)):
         return None  # nothing more to keep: the statement as said
-    return old.replace(was, value, 1)
+    start, end = was.span()
+    held_value = was[0]
+    end -= len(held_value) - len(held_value.rstrip())  # the value, not the space after it
+    return old[:start] + value + old[end:]

@@ -20,11 +20,11 @@ _WORDS = frozenset(
     """
     hi hello hey heya hiya yo howdy morning afternoon evening night good day gday
     how hows are r you u ya doing going goes it its is everything all well ok okay alright
-    what whats up sup new there mate buddy friend again today tonight so and then life
+    what whats up sup there mate buddy friend again today tonight so and then life
     things thanks thank cheers nice meet to see
     hola buenas buenos buen dia dias tarde tardes noche noches que tal como estas esta
     estais estan va vas van todo bien andas anda te ha ido hoy y tu usted gracias muchas
-    pues oye ey hey amigo vosotros ustedes que hay de nuevo cuentas pasa
+    pues oye ey hey amigo vosotros ustedes que hay de cuentas pasa
     """.split()
 )
 # ... at least one of them a greeting or a word to the assistant: "is it up?" and "what is
@@ -36,6 +36,8 @@ _GREETING = frozenset(
     tal estas estais todo tu usted gracias amigo oye ey andas whats pasa
     """.split()
 )
+_DAY = frozenset("today tonight hoy".split())
+_YOU = frozenset("you u ya estas estais tu usted".split())
 _WORD = re.compile(r"[a-z]+")
 
 
@@ -47,4 +49,6 @@ def is_chitchat(line: str) -> bool:
         0 < len(words) <= 8
         and all(word in _WORDS for word in words)
         and any(word in _GREETING for word in words)
+        # "what's up today?", "¿qué tal hoy?" ask about the day; "how are you today?" not
+        and (not _DAY & set(words) or bool(_YOU & set(words)))
     )

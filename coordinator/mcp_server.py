@@ -98,7 +98,7 @@ def build_server(lab: Lab) -> MCPServer:
         without a range, one line with only `line_start`."""
         if line_end is None and line_start is not None:
             line_end = line_start
-        return _get(lab, path, line_start or 1, line_end)
+        return _get(lab, path, 1 if line_start is None else line_start, line_end)
 
     @server.tool()
     @_user_errors

@@ -194,6 +194,8 @@ def test_get_without_a_range_reads_the_whole_file_and_a_bad_range_says_how(home:
                 bad = await client.call_tool("get", {"path": path, "line_start": 3, "line_end": 2})
                 assert "line range 3-2 is not valid" in _error(bad)
                 assert "leave both out for the whole file" in _error(bad)
+                zero = await client.call_tool("get", {"path": path, "line_start": 0})
+                assert "line range 0-0 is not valid" in _error(zero)
                 assert client.server_info.version not in {"", None}
 
     anyio.run(scenario)

@@ -405,6 +405,23 @@ def test_a_question_about_the_owner_lists_identity_and_preferences(
     assert [h.kind for h in answer.hits] == ["identity", "preference"]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "¿Qué sabes de mi hermana?",
+        "háblame de mi hermana Inés",
+        "who am I supposed to call about the centrifuge?",
+    ],
+)
+def test_a_question_about_someone_else_is_not_about_the_owner(home: Path, question: str) -> None:
+    with Lab.open(home) as lab:
+        lab.remember(
+            "I'm Elena, a garden coordinator in Valencia.", layer="memory", kind="identity"
+        )
+        answer = lab.ask(question)
+    assert not answer.text.startswith("What MEMORY.md says about you:")
+
+
 def test_a_shared_session_hears_nothing_of_memory_about_the_owner(home: Path) -> None:
     with Lab.open(home) as lab:
         lab.remember(

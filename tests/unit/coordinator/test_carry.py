@@ -28,6 +28,22 @@ HOME_ASSISTANT = "Home Assistant runs on the Beelink mini PC in the shed, IP 192
             "Jellyfin is on 10.9.2 now.",
             "Jellyfin runs version 10.9.2 in a Docker container on the Proxmox host.",
         ),
+        # the sentence's full stop is not part of the time, nor is a word that holds a number
+        (
+            "Dinner with Marta every Friday at 7pm at the taqueria.",
+            "Dinner with Marta is now at 8pm.",
+            "Dinner with Marta every Friday at 8pm at the taqueria.",
+        ),
+        (
+            "Dinner with Marta every Friday at the taqueria, 7pm.",
+            "Dinner with Marta is now at 8pm.",
+            "Dinner with Marta every Friday at the taqueria, 8pm.",
+        ),
+        (
+            "The venv uses python3.11 from conda; pinned to Python 3.11 for numba.",
+            "Python is now 3.12",
+            "The venv uses python3.11 from conda; pinned to Python 3.12 for numba.",
+        ),
     ],
 )
 def test_a_new_value_keeps_the_rest_of_the_entry(old: str, new: str, kept: str) -> None:
@@ -50,6 +66,9 @@ def test_a_new_value_keeps_the_rest_of_the_entry(old: str, new: str, kept: str) 
         (HOME_ASSISTANT, "Home Assistant now runs in the garage"),
         ("Backups at 02:00 and 14:00 from the NAS.", "Backups from the NAS now at 03:00"),
         (HOME_ASSISTANT, "Home Assistant IP is 192.168.1.40"),  # the same value
+        # what the value is not
+        ("El gimnasio es los martes a las 18:30 con Ana.", "El gimnasio ya no es a las 19:00"),
+        ("Gym on Tuesdays at 18:30 with Ana at the park.", "Gym is not at 19:00 anymore"),
     ],
 )
 def test_a_statement_that_says_more_than_a_new_value_is_written_as_said(old: str, new: str) -> None:

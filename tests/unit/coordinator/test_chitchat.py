@@ -29,6 +29,11 @@ def test_greetings_said_as_questions_are_chitchat(line: str) -> None:
         "what did you do today?",
         "is it up?",  # asks about something said before
         "what is new today?",
+        "what's new today?",
+        "what's up today?",
+        "¿qué pasa hoy?",
+        "¿qué tal hoy?",
+        "what's new?",
         "what is the NAS IP?",
         "",
     ],

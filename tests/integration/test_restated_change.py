@@ -54,11 +54,16 @@ def test_a_new_value_alone_keeps_the_entrys_other_details(home: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "said",
-    ["Jellyfin se ha mudado al NUC nuevo.", "Jellyfin se ha mudado al Synology, en 192.168.1.30."],
+    ("said", "judged", "status"),
+    [
+        # a restatement within the language is asked across too, once: it is confirmed
+        ("Jellyfin se ha mudado al NUC nuevo.", 2, "confirmed"),
+        # a change found within the language ends the judging
+        ("Jellyfin se ha mudado al Synology, en 192.168.1.30.", 1, "superseded"),
+    ],
 )
 def test_a_write_asks_the_judge_once_per_language(
-    home: Path, said: str, monkeypatch: pytest.MonkeyPatch
+    home: Path, said: str, judged: int, status: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Whether the statement changes an entry and whether it only says it again is one
     answer: the judge runs at most once in the statement's language and once across."""
@@ -74,5 +79,6 @@ def test_a_write_asks_the_judge_once_per_language(
     with Lab.open(home) as lab:
         lab.remember(DETAILED, layer="memory")
         monkeypatch.setattr(change_judge, "judge", counted)
-        lab.remember(said)
-    assert 1 <= len(calls) <= 2, calls
+        receipt = lab.remember(said)
+    assert receipt.status == status, receipt.reason
+    assert calls == [said] * judged

@@ -51,7 +51,6 @@ from coordinator.slots import asked_form, asked_slot, form_phrase, form_values, 
 from memory.folding import fold
 from memory.timeexpr import Window, find_window
 from memory.trust import is_untrusted_source
-from memory.visibility import allowed
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -1098,42 +1097,15 @@ def _listing(
     if todo is not None:
         hits = [record_hit(r, zone) for r in todo.tasks]
         return Answer(question, todo.text, hits, todo.found, todo.when)
-    if window is None and _ABOUT_ME.search(question):
-        return _about_me(services, question, zone)
+    if window is None:
+        from coordinator.about_me import about_me
+
+        mine = about_me(services, question, zone)
+        if mine is not None:
+            return mine
     kind = digest_kind(rest) if window else None
     listed = _digest(services, rest, window, zone, kind) if window and kind else None
     return replace(listed, question=question) if listed is not None else None
-
-
-# "What do you know about me?", "¿qué sabes de mí?", "who am I?": the owner's identity and
-# preferences, as MEMORY.md keeps them (no topic to search for).
-# "mí" (me) is not "mi" (my): "¿qué sabes de mi hermana?" asks about the sister, and "who am
-# I supposed to call?" about someone else — so the question ends there.
-_ABOUT_ME = re.compile(
-    r"(?:\b(?:what do you (?:know|remember) about me|tell me about (?:me|myself)|who am i)|"
-    r"\bqu[eé] (?:sabes|recuerdas) (?:de|sobre) m[ií]|\bqui[eé]n soy(?: yo)?|"
-    r"\bh[aá]blame (?:de|sobre) m[ií])\s*[?!.]*\s*$",
-    re.IGNORECASE,
-)
-_ABOUT_ME_KINDS = ("identity", "preference")
-ABOUT_ME_LIMIT = 8  # entries listed; the rest are counted
-
-
-def _about_me(services: Services, question: str, zone: tzinfo) -> Answer | None:
-    """The active identity entries, then preferences, newest first; None (search instead)
-    for a session that may not read MEMORY.md or when it holds none."""
-    if not allowed(services.session_kind, "memory", "read"):
-        return None
-    records = [r for r in reads.memory_records(services) if r.active and r.kind in _ABOUT_ME_KINDS]
-    if not records:
-        return None
-    records.sort(key=lambda r: (_ABOUT_ME_KINDS.index(r.kind), -(r.at.timestamp() if r.at else 0)))
-    shown = records[:ABOUT_ME_LIMIT]
-    lines = [f"- {r.text} ({r.citation})" for r in shown]
-    if len(records) > len(shown):
-        lines.append(f"(and {len(records) - len(shown)} more)")
-    text = "\n".join(["What MEMORY.md says about you:", *lines])
-    return Answer(question, text, [record_hit(r, zone) for r in shown], True, None)
 
 
 # A question that asks how to do something, or about a procedure or skill, may be answered

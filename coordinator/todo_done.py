@@ -95,6 +95,11 @@ _LABEL = re.compile(
     r"\s*[:\-–]\s*",
     re.IGNORECASE,
 )
+# A topic the task opens with, before a colon: "para la incubadora: pedir sensor …", "for
+# the bike: order brake pads" — what is to be done comes after it.
+_TOPIC = re.compile(
+    r"^\s*(?:for|re|about|on|para|sobre|en|del?)\b[^:\n]{1,40}:\s*(?=\S)", re.IGNORECASE
+)
 # A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
 # Between a verb and its thing: a quantifier ("backed up all the VMs", "compré todas las
 # puntas"), or a particle the task says too ("cleaned out both filters" for "clean out the
@@ -157,7 +162,7 @@ def closing(
     """The first line of ``later`` (said after the task) that tells the task done; with
     ``closeness`` (the multilingual model's), also one in the other language. A line from
     an untrusted source closes nothing: a web page does not tick off the owner's to-dos."""
-    said = _WHEN.sub(" ", _LABEL.sub("", task.text))
+    said = _WHEN.sub(" ", _TOPIC.sub("", _LABEL.sub("", task.text)))
     words = _words(said)
     if not words:
         return None
@@ -243,11 +248,14 @@ def _closes(
             # task's thing right after the verb: not "called the bank about Ana's visa"
             skipped = _BETWEEN | (_PARTICLES & set(things))
             after = [w for w in content[i + 1 :] if w not in skipped]
-            return bool(after) and named(after[0], things)
+            if after and named(after[0], things):
+                return True
+            break  # the verb after its thing: "sensor DHT22 pedido, listo" (below)
     if how == "word":
-        # "seguro del coche: hecho", "epoxy ordered, done" — nothing else said: not
-        # "centrifuge run finished at 5pm" for "fix the centrifuge"
-        rest = [w for w in said if not named(w, things)]
+        # "seguro del coche: hecho", "epoxy ordered, done", "DHT22 de repuesto pedido,
+        # listo" — nothing else said but the task's own verb: not "centrifuge run finished
+        # at 5pm" for "fix the centrifuge"
+        rest = [w for w in said if not named(w, things) and not _verb_form(verb, w)]
         return all(_DONE_WORDS.fullmatch(w) for w in rest)
     return False
 

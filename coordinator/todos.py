@@ -1,4 +1,5 @@
-"""What is there to do: the tasks of the daily logs, by the day they are due.
+"""What is there to do: the tasks of the daily logs, by the day they are due, and the open
+to-dos of the projects.
 
 A task that named a coming day carries ``due=YYYY-MM-DD`` (``memory.due``); one that did not
 is due the day it was said. A question that asks for the owner's to-dos — "what do I have to
@@ -6,6 +7,11 @@ do today?", "what's due this week?", "any reminders for Monday?", "¿qué tengo 
 "¿qué tengo que hacer mañana?" — lists them with the day each was said and its citation;
 "Due today" in the boot preamble is the same list. Text from an untrusted source is marked
 (and left out of the preamble): a task is not an order someone else may give.
+
+A project's to-dos ("para la incubadora: pedir sensor DHT22 de repuesto" in
+``projects/incubadora/NOTES.md``) are bound to no day: a question that names no days
+("what's left to do?", "¿qué me queda pendiente en la incubadora?") lists those still open,
+only the named project's when the question names one.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from coordinator import reads
+from coordinator.project_names import mentions
 from coordinator.todo_done import Closeness, Closing, closing
 from coordinator.todo_words import is_todo_question
 from memory.due import NEXT_WEEK, THIS_WEEK, due_day, next_week, this_week
@@ -49,6 +56,7 @@ _PENDING = re.compile(
     r"\b(?:pendientes?|pending|to-?dos?|todo list|tareas|reminders|recordatorios|left to do|"
     r"quedan? por hacer)\b"
 )
+PROJECT_TASK_KINDS = frozenset({"task", "todo"})
 _BOTH = re.compile(r"\b(?:today and tomorrow|hoy y manana|hoy y mañana)\b")
 
 
@@ -75,10 +83,13 @@ def due_tasks(services: Services, first: date, last: date, zone: tzinfo) -> list
     return sorted(tasks.values(), key=lambda r: (_due(r, zone), r.at))
 
 
-def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
+def done_since(
+    services: Services, tasks: list[Record], also: Sequence[Record] = ()
+) -> dict[str, Closing]:
     """The tasks a later line tells done ("called the plumber", "llamé a Ana", "epoxy
-    ordered, done"), by task id: daily-log lines from the first task's day to today, and
-    MEMORY.md entries of those days where the session may read them."""
+    ordered, done"), by task id: daily-log lines from the first task's day to today,
+    MEMORY.md entries of those days where the session may read them, and ``also`` (a
+    project's own notes)."""
     said = [r.at for r in tasks if r.at is not None]
     if not said:
         return {}
@@ -92,6 +103,7 @@ def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
         for record in reads.day_records(services, utc_day)
         if record.kind != "task"
     ]
+    later += [r for r in also if r.kind not in PROJECT_TASK_KINDS and r.at is not None]
     if allowed(services.session_kind, "memory", "read"):
         # "Replaced the SD card in the NUC with a 64 GB one" filed as a lasting fact still
         # tells the to-do done; a session that may not read MEMORY.md never sees it here.
@@ -100,7 +112,7 @@ def done_since(services: Services, tasks: list[Record]) -> dict[str, Closing]:
             for record in reads.memory_records(services)
             if record.at is not None and first <= record.at.date() <= last
         ]
-        later.sort(key=lambda record: record.at.timestamp() if record.at else 0.0)
+    later.sort(key=lambda record: record.at.timestamp() if record.at else 0.0)
     found = (closing(task, later, _closeness(services)) for task in tasks)
     return {c.task.id: c for c in found if c is not None}
 
@@ -158,6 +170,14 @@ def todo_list(
     closed = done_since(services, listed + earlier)
     tasks = [r for r in listed if r.id not in closed]
     still = [r for r in earlier if r.id not in closed]
+    projects: list[tuple[str, Record]] = []
+    if not named:
+        asked = _asked_project(services, question)
+        projects, project_done = project_tasks(services, asked)
+        closed |= {c.task.id: c for c in project_done}
+        if asked is not None:  # "what's left for the incubator?": that project's only
+            tasks = [r for r in tasks if mentions(r.text, [asked])]
+            still = [r for r in still if mentions(r.text, [asked])]
     # "what is pending?" names no days: the span looked at is ours, not the owner's
     where = f"on {span.describe()}" if first == last else f"from {first} to {last}"
     when = span if named else None
@@ -175,7 +195,10 @@ def todo_list(
         [c for c in closed.values() if c.done.at and c.done.at.astimezone(zone).date() >= recent],
         zone,
     )
-    if not tasks and not still:
+    if projects:
+        counted = "1 to-do" if len(projects) == 1 else f"{len(projects)} to-dos"
+        lines += [f"Open in projects — {counted}:", *_project_lines(projects, zone)]
+    if not tasks and not still and not projects:
         if done_lines:
             left = f"Nothing left to do {where}" if named else "Nothing pending"
             text = "\n".join([f"{left}; done since:", *done_lines])
@@ -184,8 +207,45 @@ def todo_list(
         return TodoList(f"Nothing in memory about {about}.", (), when)
     if done_lines:
         lines += ["Done since:", *done_lines]
-    shown = tasks[:LIST_LIMIT] + still[:LIST_LIMIT]
+    shown = tasks[:LIST_LIMIT] + still[:LIST_LIMIT] + [r for _, r in projects[:LIST_LIMIT]]
     return TodoList("\n".join(lines), tuple(shown), when)
+
+
+def project_tasks(
+    services: Services, only: str | None = None
+) -> tuple[list[tuple[str, Record]], list[Closing]]:
+    """The to-dos of the projects (of ``only`` when given) that no later line tells done,
+    oldest first as (project, entry), and those told done; nothing for a session that may
+    not read projects."""
+    if not allowed(services.session_kind, "project", "read"):
+        return [], []
+    found: list[tuple[str, Record]] = []
+    done: list[Closing] = []
+    for name in services.projects.names():
+        if only is not None and name != only:
+            continue
+        records = reads.project_records(services, name)
+        tasks = [
+            r for r in records if r.kind in PROJECT_TASK_KINDS and r.active and r.at is not None
+        ]
+        if not tasks:
+            continue
+        closed = done_since(services, tasks, also=records)
+        found += [(name, r) for r in tasks if r.id not in closed]
+        done += closed.values()
+    found.sort(key=lambda pair: pair[1].at.timestamp() if pair[1].at else 0.0)
+    return found, done
+
+
+def _asked_project(services: Services, question: str) -> str | None:
+    """The project a to-do question names in full ("for the incubadora", "en la reforma de
+    la cocina"), or the one a partial name fronts; None for the others."""
+    if not allowed(services.session_kind, "project", "read"):
+        return None
+    for mention in mentions(question, services.projects.names()):
+        if mention.full or mention.fronted:
+            return mention.project
+    return None
 
 
 def open_today(services: Services, today: date, zone: tzinfo) -> list[tuple[Record, bool]]:
@@ -203,6 +263,18 @@ def _task_lines(tasks: list[Record], zone: tzinfo, *, with_due: bool) -> list[st
         due = f"due {_due(record, zone).isoformat()}, " if with_due else ""
         lines.append(
             f"- {untrusted_mark(record)}{record.text} ({due}said {said}; {record.citation})"
+        )
+    if len(tasks) > LIST_LIMIT:
+        lines.append(f"(and {len(tasks) - LIST_LIMIT} more)")
+    return lines
+
+
+def _project_lines(tasks: list[tuple[str, Record]], zone: tzinfo) -> list[str]:
+    lines = []
+    for name, record in tasks[:LIST_LIMIT]:
+        said = record.at.astimezone(zone).date().isoformat() if record.at else "?"
+        lines.append(
+            f"- [{name}] {untrusted_mark(record)}{record.text} (said {said}; {record.citation})"
         )
     if len(tasks) > LIST_LIMIT:
         lines.append(f"(and {len(tasks) - LIST_LIMIT} more)")

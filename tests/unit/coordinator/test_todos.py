@@ -284,6 +284,19 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("Log in to the vendor portal", "Logged out of the vendor portal", False),
         ("Call the plumber", "Called off the plumber", False),
         ("Take out the trash", "Took out all the trash", True),
+        # the verb after its thing, with a word that tells it done
+        ("pedir sensor DHT22 de repuesto", "sensor DHT22 de repuesto pedido, listo", True),
+        ("order the spare pump", "spare pump ordered, done", True),
+        (
+            "pedir sensor DHT22 de repuesto",
+            "sensor DHT22 de repuesto pedido, llega el lunes",
+            False,
+        ),
+        ("order the spare pump", "spare pump ordered, done, the fan next", False),
+        # a topic the task opens with names nothing to do
+        ("para la incubadora: pedir sensor DHT22", "pedí el sensor DHT22", True),
+        ("for the bike: order brake pads", "ordered the brake pads", True),
+        ("for the bike: order brake pads", "ordered the bike", False),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

@@ -1,0 +1,83 @@
+"""A project's to-dos are bound to no day: a question that names no days lists those still
+open, only the named project's when it names one, and a later line that tells one done
+moves it to "done since"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coordinator import Lab
+
+
+@pytest.fixture
+def workspace(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("LABMEM_TZ", "Europe/Madrid")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-26T12:00:00Z")
+    with Lab.open(home) as lab:
+        lab.remember("pedir sensor DHT22 de repuesto", layer="project", project="incubadora",
+                     kind="task")  # fmt: skip
+        lab.remember("order brake pads", layer="project", project="cargo-bike", kind="todo")
+        lab.remember("El controlador PID va en un ESP32.", layer="project", project="incubadora",
+                     kind="decision")  # fmt: skip
+        lab.remember("TODO: call the plumber", layer="daily", kind="task")
+    monkeypatch.setenv("LABMEM_NOW", "2026-11-27T09:00:00Z")
+    return home
+
+
+@pytest.mark.parametrize("question", ["what's pending?", "¿qué tengo pendiente?"])
+def test_a_question_naming_no_days_lists_the_open_project_todos(
+    workspace: Path, question: str
+) -> None:
+    with Lab.open(workspace) as lab:
+        answer = lab.ask(question)
+    assert answer.found
+    assert "call the plumber" in answer.text
+    assert "Open in projects — 2 to-dos:" in answer.text
+    assert "- [incubadora] pedir sensor DHT22 de repuesto (said 2026-11-26;" in answer.text
+    assert "- [cargo-bike] order brake pads" in answer.text
+    assert "ESP32" not in answer.text  # a decision is not a to-do
+    assert {h.citation.split("#")[0] for h in answer.hits} >= {
+        "projects/incubadora/NOTES.md",
+        "projects/cargo-bike/NOTES.md",
+    }
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["¿qué me queda pendiente en la incubadora?", "what's left to do for the incubadora?"],
+)
+def test_a_question_naming_a_project_lists_that_projects_todos_only(
+    workspace: Path, question: str
+) -> None:
+    with Lab.open(workspace) as lab:
+        answer = lab.ask(question)
+    assert "Open in projects — 1 to-do:" in answer.text
+    assert "DHT22" in answer.text
+    assert "brake pads" not in answer.text and "plumber" not in answer.text
+
+
+def test_a_day_named_lists_no_project_todo(workspace: Path) -> None:
+    with Lab.open(workspace) as lab:
+        answer = lab.ask("what do I have to do today?")
+    assert "DHT22" not in answer.text and "brake pads" not in answer.text
+
+
+def test_a_project_todo_told_done_leaves_the_list(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Lab.open(workspace) as lab:
+        lab.remember("sensor DHT22 de repuesto pedido, listo", layer="daily", kind="event")
+        lab.remember("ordered the brake pads", layer="project", project="cargo-bike", kind="note")
+        lab.remember("called the plumber", layer="daily", kind="event")
+        answer = lab.ask("what's pending?")
+    assert answer.text.startswith("Nothing pending; done since:")
+    assert "- pedir sensor DHT22 de repuesto — done 2026-11-27:" in answer.text
+    assert "- order brake pads — done 2026-11-27: ordered the brake pads" in answer.text
+
+
+def test_a_shared_session_lists_the_project_todos_it_may_read(workspace: Path) -> None:
+    with Lab.open(workspace, session_kind="shared") as lab:
+        answer = lab.ask("what's pending?")
+    assert "- [incubadora] pedir sensor DHT22 de repuesto" in answer.text

@@ -1079,7 +1079,9 @@ def _search(
         since, until = begin.date(), end.date()
         if window.start.year < 1990:
             since = None
-    hits = reads.search(services, query, k=max(k, CANDIDATES), since=since, until=until)
+    hits = reads.search(
+        services, query, k=max(k, CANDIDATES), since=since, until=until, counted=False
+    )
     if asked and not window:
         hits += curated_hits(services, asked, {h.citation for h in hits})
     return hits
@@ -1184,7 +1186,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
         if window or not found:
             return []
         text = best.hit.text[:400]
-        more = reads.search(services, " ".join([text, *other_words(text)]), k=LATER)
+        more = reads.search(services, " ".join([text, *other_words(text)]), k=LATER, counted=False)
         more = [h for h in more if h.kind not in bookkeeping]
         return _candidates(services, query, more, names, wider)
 

@@ -49,6 +49,19 @@ _CHANGE = frozenset(
 )
 
 
+# Words that name the kind of value changed, or only link it to its subject ("El Proxmox
+# ahora tiene la IP 192.168.1.11" changes the IP of "The Proxmox host is … at
+# 192.168.1.10"): a statement in the other language than the entry says nothing more with
+# them.
+_NAMING = frozenset(
+    content_words(
+        "ip address addresses dirección direccion version versión release hora horario time "
+        "price precio cost costs cuesta vale fee tarifa has have tiene tienen is es son are "
+        "was era fue uses usa runs corre"
+    )
+)
+
+
 def carried(old: str, new: str) -> str | None:
     """The old entry's text with the one value ``new`` changes, or None when ``new`` says
     more than a new value (or the old text holds no single value of that kind)."""
@@ -64,7 +77,7 @@ def carried(old: str, new: str) -> str | None:
     if len(swaps) != 1:
         return None
     pattern, value, was = swaps[0]
-    rest = content_words(pattern.sub(" ", new)) - _CHANGE - {"is", "was", "are"}
+    rest = content_words(pattern.sub(" ", new)) - _CHANGE - _NAMING
     if not rest or not rest <= content_words(old):
         return None  # it names something the old entry does not: more than the value
     if not content_words(pattern.sub(" ", old)) - content_words(pattern.sub(" ", new)):

@@ -12,8 +12,15 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from memory.errors import InvalidInputError, MemoryFrameworkError, PermissionDeniedError
+from coordinator import reads
+from memory.errors import (
+    EntryNotFoundError,
+    InvalidInputError,
+    MemoryFrameworkError,
+    PermissionDeniedError,
+)
 from memory.files import file_stamp, read_snapshot, safe_child
+from memory.layers import layer_of_id
 from memory.search.chunking import layer_of
 from memory.visibility import allowed
 
@@ -21,6 +28,7 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
     from coordinator.lab import Lab
+    from memory.records import Record
 
 __all__ = ["build_server"]
 
@@ -92,10 +100,21 @@ def build_server(lab: Lab) -> MCPServer:
     @server.tool()
     @_user_errors
     def get(
-        path: str, line_start: int | None = None, line_end: int | None = None
+        path: str | None = None,
+        line_start: int | None = None,
+        line_end: int | None = None,
+        id: str | None = None,
     ) -> dict[str, Any]:
         """Read lines of a layer file (a citation's path and range); the whole file
-        without a range, one line with only `line_start`."""
+        without a range, one line with only `line_start`. Or read one entry by its `id`
+        (m-…, d-…, p-…, as search hits and receipts show it)."""
+        if id is not None:
+            if path is not None:
+                raise InvalidInputError("give either path or id, not both")
+            record = _entry(lab, id)
+            return _get(lab, record.path, record.line_start, record.line_end)
+        if path is None:
+            raise InvalidInputError("give a path (with line_start/line_end) or an entry id")
         if line_end is None and line_start is not None:
             line_end = line_start
         return _get(lab, path, 1 if line_start is None else line_start, line_end)
@@ -132,6 +151,30 @@ def _version() -> str:
         return version("labmem")
     except PackageNotFoundError:  # a checkout on the path, not installed
         return "0+unknown"
+
+
+def _entry(lab: Lab, entry_id: str) -> Record:
+    """The entry ``entry_id`` names, in a layer this session may read or search; the right
+    is checked by the id's prefix before anything is read."""
+    layer = layer_of_id(entry_id)
+    if layer not in ("memory", "daily", "project"):
+        raise InvalidInputError(
+            f"{entry_id!r} is not an entry id; ids look like m-1b9e04d2, d-… or p-…, as "
+            "search hits and receipts show them"
+        )
+    if not (allowed(lab.session_kind, layer, "read") or allowed(lab.session_kind, layer, "search")):
+        raise PermissionDeniedError(f"a {lab.session_kind} session may not read {layer} entries")
+    services = lab.services
+    if layer == "daily":
+        for day in sorted(services.daily.files(), reverse=True):
+            for record in reads.day_records(services, day):
+                if record.id == entry_id:
+                    return record
+        raise EntryNotFoundError(
+            f"no entry with id {entry_id!r} in the daily logs; ids are shown by search hits"
+        )
+    holder = services.holder_of(entry_id, right="read")
+    return next(r for r in holder.store.records() if r.id == entry_id)
 
 
 def _get(lab: Lab, path: str, start: int, end: int | None) -> dict[str, Any]:

@@ -57,6 +57,7 @@ _PENDING = re.compile(
     r"quedan? por hacer)\b"
 )
 PROJECT_TASK_KINDS = frozenset({"task", "todo"})
+_THE_PROJECT = re.compile(r"\b(?:the|this|my|el|este|mi) (?:project|proyecto)\b")
 _BOTH = re.compile(r"\b(?:today and tomorrow|hoy y manana|hoy y mañana)\b")
 
 
@@ -245,6 +246,8 @@ def _asked_project(services: Services, question: str) -> str | None:
     for mention in mentions(question, services.projects.names()):
         if mention.full or mention.fronted:
             return mention.project
+    if _THE_PROJECT.search(fold(question)):  # "what's left in the project?": the active one
+        return services.session.project
     return None
 
 
@@ -260,7 +263,8 @@ def _task_lines(tasks: list[Record], zone: tzinfo, *, with_due: bool) -> list[st
     lines = []
     for record in tasks[:LIST_LIMIT]:
         said = record.at.astimezone(zone).date().isoformat() if record.at else "?"
-        due = f"due {_due(record, zone).isoformat()}, " if with_due else ""
+        # a task that named no day is due the day it was said: "said" tells it
+        due = f"due {_due(record, zone).isoformat()}, " if with_due and record.due else ""
         lines.append(
             f"- {untrusted_mark(record)}{record.text} ({due}said {said}; {record.citation})"
         )

@@ -199,3 +199,35 @@ def test_get_without_a_range_reads_the_whole_file_and_a_bad_range_says_how(home:
                 assert client.server_info.version not in {"", None}
 
     anyio.run(scenario)
+
+
+def test_get_reads_one_entry_by_its_id_in_a_layer_the_session_may_see(home: Path) -> None:
+    with Lab.open(home) as owner:
+        private = owner.remember(
+            "The NAS admin lives in the vault entry nas-admin.", layer="memory"
+        )
+        note = owner.remember("The scale gateway is an RAK7268.", layer="project", project="hive")
+        event = owner.remember("Swapped the UPS battery.", layer="daily")
+
+    async def scenario() -> None:
+        with Lab.open(home, session_kind="shared") as lab:
+            async with Client(build_server(lab)) as client:
+                got = _data(await client.call_tool("get", {"id": event.id}))
+                assert "Swapped the UPS battery." in got["text"]
+                assert got["path"] == event.citation.split("#")[0]
+                got = _data(await client.call_tool("get", {"id": note.id}))
+                assert "RAK7268" in got["text"]
+                denied = _error(await client.call_tool("get", {"id": private.id}))
+                assert "may not read memory entries" in denied and "vault" not in denied
+                unknown = _error(await client.call_tool("get", {"id": "d-00000000"}))
+                assert "no entry with id 'd-00000000'" in unknown
+                neither = _error(await client.call_tool("get", {}))
+                assert "give a path" in neither and "validation" not in neither
+                not_id = _error(await client.call_tool("get", {"id": "nas-admin"}))
+                assert "is not an entry id" in not_id
+        with Lab.open(home) as lab:
+            async with Client(build_server(lab)) as client:
+                got = _data(await client.call_tool("get", {"id": private.id}))
+                assert "vault entry nas-admin" in got["text"]
+
+    anyio.run(scenario)

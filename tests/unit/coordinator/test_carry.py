@@ -13,6 +13,17 @@ HOME_ASSISTANT = "Home Assistant runs on the Beelink mini PC in the shed, IP 192
             "La IP de Home Assistant ahora es 192.168.1.45.",
             "Home Assistant runs on the Beelink mini PC in the shed, IP 192.168.1.45.",
         ),
+        # the other language, with the value's kind and a linking verb
+        (
+            "The Proxmox host is a Dell OptiPlex 7060 with 32 GB of RAM at 192.168.1.10.",
+            "El Proxmox ahora tiene la IP 192.168.1.11.",
+            "The Proxmox host is a Dell OptiPlex 7060 with 32 GB of RAM at 192.168.1.11.",
+        ),
+        (
+            "El backup del NAS corre a las 03:00 con restic.",
+            "The NAS backup time is now 04:00",
+            "El backup del NAS corre a las 04:00 con restic.",
+        ),
         (
             HOME_ASSISTANT,
             "Home Assistant IP is now 192.168.1.45",
@@ -58,6 +69,7 @@ def test_a_new_value_keeps_the_rest_of_the_entry(old: str, new: str, kept: str) 
         (HOME_ASSISTANT, "Home Assistant now runs at 192.168.1.45 on a Pi"),
         # another subject
         (HOME_ASSISTANT, "The NAS IP is now 192.168.1.45"),
+        (HOME_ASSISTANT, "El NAS ahora tiene la IP 192.168.1.45"),
         # nothing more to keep: the statement as said
         ("The NAS is at 192.168.1.20.", "The NAS is at 10.0.0.5 now"),
         # another day too

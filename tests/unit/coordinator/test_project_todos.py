@@ -81,3 +81,14 @@ def test_a_shared_session_lists_the_project_todos_it_may_read(workspace: Path) -
     with Lab.open(workspace, session_kind="shared") as lab:
         answer = lab.ask("what's pending?")
     assert "- [incubadora] pedir sensor DHT22 de repuesto" in answer.text
+
+
+@pytest.mark.parametrize(
+    "question", ["what is left to do in the project?", "¿qué me queda pendiente en el proyecto?"]
+)
+def test_the_project_is_the_sessions_active_one(workspace: Path, question: str) -> None:
+    with Lab.open(workspace) as lab:
+        lab.boot(project="cargo-bike")
+        answer = lab.ask(question)
+    assert "Open in projects — 1 to-do:\n- [cargo-bike] order brake pads" in answer.text
+    assert "DHT22" not in answer.text

@@ -18,9 +18,6 @@ from memory.folding import fold
 from memory.visibility import allowed
 
 if TYPE_CHECKING:
-    from datetime import tzinfo
-
-    from coordinator.answer import Answer
     from coordinator.services import Services
     from memory.records import Record
 
@@ -38,70 +35,79 @@ _ABOUT_ME = re.compile(
 _ABOUT_ME_KINDS = ("identity", "preference")
 ABOUT_ME_LIMIT = 8  # entries listed; the rest are counted
 
-# One attribute of the owner, asked in the first person (folded text), and what an entry
-# that states it says (folded text). The question ends there: "what's my name on the
-# forum?" asks about an account, not the owner.
+# One attribute of the owner, asked in the first person as the whole question (folded
+# text), and how an entry states it of the owner (raw text, case-insensitive but for a
+# name's capital). "what's my name on the forum?" asks about an account, "the centrifuge
+# shows E5, what do I do?" for help, and "My partner's name is Luis" states no name of the
+# owner's.
+_START = r"^\s*[¿¡]?\s*(?:and |y |so |entonces |oye,? |hey,? )?"
 _END = r"\s*[?!.]*\s*$"
 _OWN = (
     (  # the name
         re.compile(
-            r"\b(?:what(?:'s| is) my (?:full |first |last )?name|what am i called|"
+            _START + r"(?:what(?:'s| is) my (?:full |first |last )?name|what am i called|"
             r"como me llamo|cual es mi (?:nombre|apellido)|como es mi nombre)" + _END
         ),
         re.compile(
-            r"\b(?:name|called|nombre|llamo|me llaman|apellido)\b|\b(?:i'?m|i am|soy) [A-Z]"
+            r"(?i:\b(?:my (?:full |first |last )?name is|my name's|i'?m called|call me|"
+            r"me llamo|mi nombre es|me llaman)\b)|(?i:\b(?:i'?m|i am|soy))\s+[A-ZÁÉÍÓÚÑ]"
         ),
     ),
     (  # the work
         re.compile(
-            r"\b(?:what do i do(?: for (?:a living|work))?|what(?:'s| is) my (?:job|profession|"
-            r"occupation|line of work)|where do i work|who do i work for|what do i work as|"
-            r"a que me dedico|en que trabajo|de que trabajo|donde trabajo|para quien trabajo|"
-            r"cual es mi (?:trabajo|profesion|oficio|empleo))" + _END
+            _START + r"(?:what do i do (?:for (?:a living|work)|as a job)|what(?:'s| is) my "
+            r"(?:job|profession|occupation|line of work)|where do i work|who do i work for|"
+            r"what do i work as|a que me dedico|en que trabajo|de que trabajo|donde trabajo|"
+            r"para quien trabajo|cual es mi (?:trabajo|profesion|oficio|empleo))" + _END
         ),
         re.compile(
-            r"\b(?:work|works|working|job|profession|employed|trabajo|trabajaba|profesion|"
-            r"oficio|empleo|me dedico)\b|\b(?:i'?m an?|i am an?|soy) [a-z]+(?:ist|er|or|ian|"
-            r"ero|era|ista|ico|ica|or|ora|ente|ante)\b"
+            r"(?i)\b(?:i work|i'?m working|i am working|my (?:job|profession|work) is|"
+            r"i'?m (?:an? )?\w+ (?:at|for|in) |trabajo (?:como|en|de|para)|me dedico|"
+            r"mi (?:trabajo|profesi[oó]n|oficio) es|soy \w+ (?:en|de profesi[oó]n)\b)"
         ),
     ),
     (  # the home
         re.compile(
-            r"\b(?:where do i live|where(?:'s| is) my home|what city do i live in|"
-            r"donde vivo|en que (?:ciudad|pais|barrio) vivo|cual es mi (?:ciudad|casa))" + _END
+            _START + r"(?:where do i live|where(?:'s| is) my home|what city do i live in|"
+            r"donde vivo|en que (?:ciudad|pais|barrio) vivo)" + _END
         ),
-        re.compile(r"\b(?:live|lives|living in|home is|based in|vivo|vivimos|resido|mi casa)\b"),
+        re.compile(r"(?i)\b(?:i live|i'?m based|i am based|my home is|vivo en|resido en)\b"),
     ),
     (  # the origin
-        re.compile(r"\b(?:where am i from|where was i born|de donde soy|donde naci)" + _END),
-        re.compile(r"\b(?:from|born|grew up|naci|soy de|originari[oa]|me crie)\b"),
+        re.compile(_START + r"(?:where am i from|where was i born|de donde soy|donde naci)" + _END),
+        re.compile(
+            r"(?i)\b(?:i'?m from|i am from|i was born|i grew up|soy de|soy originari[oa]|"
+            r"nac[ií] en|me cri[eé])\b"
+        ),
     ),
     (  # the birthday and the age
         re.compile(
-            r"\b(?:when(?:'s| is) my birthday|how old am i|when was i born|"
-            r"cuando (?:es|cae) mi cumpleanos|cuantos anos tengo|cuando naci)" + _END
+            _START + r"(?:when(?:'s| is) my birthday|how old am i|when was i born|"
+            r"cuando (?:es|cae) mi cumplea(?:ñ|n)os|cuantos a(?:ñ|n)os tengo|cuando naci)" + _END
         ),
-        re.compile(r"\b(?:birthday|born|years old|cumpleanos|naci|anos)\b"),
+        re.compile(
+            r"(?i)\b(?:my birthday|i was born|i'?m \d+|i am \d+|mi cumplea[ñn]os|nac[ií] el|"
+            r"tengo \d+ a[ñn]os)"
+        ),
     ),
 )
 
 
-def about_me(services: Services, question: str, zone: tzinfo) -> Answer | None:
-    """The answer to a question about the owner, or None: another question, a session that
-    may not read MEMORY.md, or no entry that states what is asked (the search decides)."""
+def about_me(services: Services, question: str) -> tuple[str, list[Record]] | None:
+    """The answer's text and the entries it cites, for a question about the owner; None for
+    another question, a session that may not read MEMORY.md, or no entry that states what
+    is asked (the search decides)."""
     if _ABOUT_ME.search(question):
-        return _listing(services, question, zone)
+        return _listing(services)
     folded = fold(question)
     for asked, states in _OWN:
         if asked.search(folded):
-            return _attribute(services, question, zone, states)
+            return _attribute(services, states)
     return None
 
 
-def _listing(services: Services, question: str, zone: tzinfo) -> Answer | None:
+def _listing(services: Services) -> tuple[str, list[Record]] | None:
     """The active identity entries, then preferences, newest first."""
-    from coordinator.answer import Answer, record_hit
-
     records = [r for r in _memory(services) if r.kind in _ABOUT_ME_KINDS]
     if not records:
         return None
@@ -110,28 +116,20 @@ def _listing(services: Services, question: str, zone: tzinfo) -> Answer | None:
     lines = [f"- {r.text} ({r.citation})" for r in shown]
     if len(records) > len(shown):
         lines.append(f"(and {len(records) - len(shown)} more)")
-    text = "\n".join(["What MEMORY.md says about you:", *lines])
-    return Answer(question, text, [record_hit(r, zone) for r in shown], True, None)
+    return "\n".join(["What MEMORY.md says about you:", *lines]), shown
 
 
-def _attribute(
-    services: Services, question: str, zone: tzinfo, states: re.Pattern[str]
-) -> Answer | None:
-    """The newest identity entry that states the attribute asked, first; up to two older."""
-    from coordinator.answer import Answer, record_hit
-
-    records = [
-        r
-        for r in _memory(services)
-        if r.kind == "identity" and (states.search(r.text) or states.search(fold(r.text)))
-    ]
+def _attribute(services: Services, states: re.Pattern[str]) -> tuple[str, list[Record]] | None:
+    """The newest identity entry that states the attribute asked of the owner, first; up to
+    two older ones after it."""
+    records = [r for r in _memory(services) if r.kind == "identity" and states.search(r.text)]
     if not records:
         return None
     records.sort(key=_when, reverse=True)
     shown = records[:3]
     lines = [f"{shown[0].text} ({shown[0].citation})", "Sources:"]
     lines += [f"- {r.text} ({r.citation})" for r in shown]
-    return Answer(question, "\n".join(lines), [record_hit(r, zone) for r in shown], True, None)
+    return "\n".join(lines), shown
 
 
 def _memory(services: Services) -> list[Record]:

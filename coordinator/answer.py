@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
+from coordinator.about_me import about_me
 from coordinator.asked import Slot, WordMeeter, asked, gives_kind, word_meeter
 from coordinator.bilingual import other_words
 from coordinator.crosslang import closeness, curated_hits
@@ -1100,11 +1101,10 @@ def _listing(
         hits = [record_hit(r, zone) for r in todo.tasks]
         return Answer(question, todo.text, hits, todo.found, todo.when)
     if window is None:
-        from coordinator.about_me import about_me
-
-        mine = about_me(services, question, zone)
+        mine = about_me(services, question)
         if mine is not None:
-            return mine
+            text, records = mine
+            return Answer(question, text, [record_hit(r, zone) for r in records], True, None)
     kind = digest_kind(rest) if window else None
     listed = _digest(services, rest, window, zone, kind) if window and kind else None
     return replace(listed, question=question) if listed is not None else None

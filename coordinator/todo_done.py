@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from coordinator.tense import still_to_do, tells_done
@@ -100,6 +101,7 @@ _LABEL = re.compile(
 _TOPIC = re.compile(
     r"^\s*(?:for|re|about|on|para|sobre|en|del?)\b[^:\n]{1,40}:\s*(?=\S)", re.IGNORECASE
 )
+_TOPIC_WORDS = frozenset("for re about on para sobre en de del".split())
 # A name in the task ("Call Daniel", "Llamar a Gabriel"): a capital after the first word.
 # Between a verb and its thing: a quantifier ("backed up all the VMs", "compré todas las
 # puntas"), or a particle the task says too ("cleaned out both filters" for "clean out the
@@ -162,7 +164,11 @@ def closing(
     """The first line of ``later`` (said after the task) that tells the task done; with
     ``closeness`` (the multilingual model's), also one in the other language. A line from
     an untrusted source closes nothing: a web page does not tick off the owner's to-dos."""
-    said = _WHEN.sub(" ", _TOPIC.sub("", _LABEL.sub("", task.text)))
+    unlabelled = _LABEL.sub("", task.text)
+    topic = _TOPIC.match(unlabelled)
+    said = _WHEN.sub(" ", unlabelled[topic.end() :] if topic else unlabelled)
+    # what the topic names ("for the bike: …") a line that says what it was for must name
+    purpose = [w for w in _words(topic[0]) if w not in _TOPIC_WORDS] if topic else []
     words = _words(said)
     if not words:
         return None
@@ -177,7 +183,7 @@ def closing(
             continue
         if task.at is not None and record.at is not None and record.at <= task.at:
             continue
-        if _closes(verb, things, record.text, needed, names):
+        if _closes(verb, things, record.text, needed, names) and _for_it(purpose, record.text):
             return Closing(task, record)
         if closeness is not None and _stranger(words, record.text):
             strangers.append(record)
@@ -208,6 +214,7 @@ def _stranger(words: list[str], text: str) -> bool:
     return _tells_done(text) is not None
 
 
+@lru_cache(maxsize=8192)
 def _tells_done(text: str) -> str | None:
     """How ``text`` says something is done — "word" ("done", "hecho"), "tense" ("called",
     "llamé") — or None, also when it says something is still to do."""
@@ -255,9 +262,23 @@ def _closes(
         # "seguro del coche: hecho", "epoxy ordered, done", "DHT22 de repuesto pedido,
         # listo" — nothing else said but the task's own verb: not "centrifuge run finished
         # at 5pm" for "fix the centrifuge"
-        rest = [w for w in said if not named(w, things) and not _verb_form(verb, w)]
+        rest = [w for w in said if not named(w, things) and not _done_form(verb, w)]
         return all(_DONE_WORDS.fullmatch(w) for w in rest)
     return False
+
+
+def _done_form(verb: str, word: str) -> bool:
+    """``word`` is the task's verb as done ("pedido", "ordered", "paid"), not as said, and
+    not a verb of getting in touch: "the plumber called, done" is the plumber's call."""
+    return verb not in _CONTACT and word != verb and _verb_form(verb, word)
+
+
+def _for_it(purpose: list[str], text: str) -> bool:
+    """A line that says what it was for ("… for the car") names the task's topic."""
+    if not purpose or not _PURPOSE.search(fold(text)):
+        return True
+    said = _words(text)
+    return any(_same(p, w, frozenset()) for p in purpose for w in said)
 
 
 def _same(thing: str, word: str, names: frozenset[str]) -> bool:
@@ -348,5 +369,12 @@ def _own_form(verb: str, word: str) -> bool:
 
 
 def _words(text: str) -> list[str]:
+    return list(_cached_words(text))
+
+
+@lru_cache(maxsize=8192)  # every task of a list reads the same later lines
+def _cached_words(text: str) -> tuple[str, ...]:
     # a digit is kept: "capítulo 2" is not "capítulo 3"
-    return [w for w in _WORD.findall(fold(text)) if w not in _SKIP and (len(w) > 1 or w.isdigit())]
+    return tuple(
+        w for w in _WORD.findall(fold(text)) if w not in _SKIP and (len(w) > 1 or w.isdigit())
+    )

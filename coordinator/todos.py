@@ -37,11 +37,13 @@ if TYPE_CHECKING:
     from memory.records import Record
 
 __all__ = [
+    "PROJECT_TASK_KINDS",
     "TodoList",
     "done_since",
     "due_tasks",
     "is_todo_question",
     "open_today",
+    "project_tasks",
     "todo_list",
     "untrusted_mark",
 ]
@@ -179,6 +181,10 @@ def todo_list(
         if asked is not None:  # "what's left for the incubator?": that project's only
             tasks = [r for r in tasks if mentions(r.text, [asked])]
             still = [r for r in still if mentions(r.text, [asked])]
+            mine = {r.id for r in tasks + still} | {c.task.id for c in project_done}
+            closed = {
+                i: c for i, c in closed.items() if i in mine or mentions(c.task.text, [asked])
+            }
     # "what is pending?" names no days: the span looked at is ours, not the owner's
     where = f"on {span.describe()}" if first == last else f"from {first} to {last}"
     when = span if named else None
@@ -217,35 +223,51 @@ def project_tasks(
 ) -> tuple[list[tuple[str, Record]], list[Closing]]:
     """The to-dos of the projects (of ``only`` when given) that no later line tells done,
     oldest first as (project, entry), and those told done; nothing for a session that may
-    not read projects."""
+    not read projects. A line about another project closes none of a project's to-dos."""
     if not allowed(services.session_kind, "project", "read"):
         return [], []
-    found: list[tuple[str, Record]] = []
-    done: list[Closing] = []
-    for name in services.projects.names():
+    every = services.projects.names()
+    owner: dict[str, str] = {}
+    tasks: list[Record] = []
+    notes: list[Record] = []
+    for name in every:
         if only is not None and name != only:
             continue
-        records = reads.project_records(services, name)
-        tasks = [
-            r for r in records if r.kind in PROJECT_TASK_KINDS and r.active and r.at is not None
-        ]
-        if not tasks:
-            continue
-        closed = done_since(services, tasks, also=records)
-        found += [(name, r) for r in tasks if r.id not in closed]
-        done += closed.values()
+        for record in reads.project_records(services, name):
+            if record.kind in PROJECT_TASK_KINDS and record.active and record.at is not None:
+                tasks.append(record)
+                owner[record.id] = name
+            else:
+                notes.append(record)
+    if not tasks:
+        return [], []
+    closed = {
+        task_id: c
+        for task_id, c in done_since(services, tasks, also=notes).items()
+        if _about(c.done, every) in (None, owner[task_id])
+    }
+    found = [(owner[r.id], r) for r in tasks if r.id not in closed]
     found.sort(key=lambda pair: pair[1].at.timestamp() if pair[1].at else 0.0)
-    return found, done
+    return found, list(closed.values())
+
+
+def _about(line: Record, projects: list[str]) -> str | None:
+    """The project a line is about: its own, or the one it names; None for neither."""
+    if line.layer == "project" and line.project:
+        return line.project
+    named = [m.project for m in mentions(line.text, projects) if m.full]
+    return named[0] if len(named) == 1 else None
 
 
 def _asked_project(services: Services, question: str) -> str | None:
-    """The project a to-do question names in full ("for the incubadora", "en la reforma de
-    la cocina"), or the one a partial name fronts; None for the others."""
+    """The project a to-do question names ("for the incubadora", "en la reforma de la
+    cocina", "for the bike"), else the session's active one when it asks about "the
+    project"; None for the others."""
     if not allowed(services.session_kind, "project", "read"):
         return None
-    for mention in mentions(question, services.projects.names()):
-        if mention.full or mention.fronted:
-            return mention.project
+    named = mentions(question, services.projects.names())
+    if named:  # the surest first: "for the bike" names cargo-bike when nothing else does
+        return named[0].project
     if _THE_PROJECT.search(fold(question)):  # "what's left in the project?": the active one
         return services.session.project
     return None

@@ -92,3 +92,34 @@ def test_the_project_is_the_sessions_active_one(workspace: Path, question: str) 
         answer = lab.ask(question)
     assert "Open in projects — 1 to-do:\n- [cargo-bike] order brake pads" in answer.text
     assert "DHT22" not in answer.text
+
+
+def test_a_line_about_another_project_closes_no_todo_of_this_one(workspace: Path) -> None:
+    with Lab.open(workspace) as lab:
+        lab.remember("cambiar la resistencia", layer="project", project="incubadora", kind="task")
+        lab.remember("cambié la resistencia del faro de la cargo-bike", layer="daily",
+                     kind="event")  # fmt: skip
+        answer = lab.ask("¿qué me queda pendiente en la incubadora?")
+    assert "- [incubadora] cambiar la resistencia (said" in answer.text
+    assert "call the plumber" not in answer.text  # no other work's lines, open or done
+
+
+def test_many_projects_are_read_once(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from coordinator import reads
+
+    calls: list[object] = []
+    day_records = reads.day_records
+
+    def counted(services: object, day: object) -> object:
+        calls.append(day)
+        return day_records(services, day)  # type: ignore[arg-type]
+
+    with Lab.open(workspace) as lab:
+        for n in range(12):
+            lab.remember(f"order part {n}", layer="project", project=f"rig-{n}", kind="task")
+        monkeypatch.setattr(reads, "day_records", counted)
+        answer = lab.ask("what's pending?")
+    assert "Open in projects — 14 to-dos:" in answer.text
+    # the daily tasks, what closes them, what closes the projects' to-dos: three reads of
+    # a day whatever the number of projects (it was one more per project)
+    assert len(calls) <= 3 * len(set(calls))

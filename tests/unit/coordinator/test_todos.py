@@ -297,6 +297,11 @@ def test_a_spanish_reminder_that_opens_with_its_day_is_kept_not_taken_for_a_ques
         ("para la incubadora: pedir sensor DHT22", "pedí el sensor DHT22", True),
         ("for the bike: order brake pads", "ordered the brake pads", True),
         ("for the bike: order brake pads", "ordered the bike", False),
+        ("for the bike: order brake pads", "ordered brake pads for the car", False),
+        ("for the bike: order brake pads", "ordered brake pads for the bike", True),
+        # the one to reach did the calling: not the owner's call
+        ("call the plumber", "the plumber called, done", False),
+        ("Call Ana", "Ana called me, done", False),
     ],
 )
 def test_a_later_line_that_tells_a_task_done_closes_it(task: str, later: str, closes: bool) -> None:

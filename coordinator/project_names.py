@@ -5,10 +5,13 @@ statement names it in words: "the kitchen reno", "la reforma del obrador", "for 
 on the boat", "restoring the CB750". A slug's words are met in the text by their English or
 Spanish stem, as an abbreviation (a slug word of four or five letters that opens a longer
 word: "reno" / "renovation"), or through the other language's word (``data/en_es.tsv``:
-"kitchen" / "cocina"), in any order, with a few words between them.
+"kitchen" / "cocina"), in any order, with a few words between them. A two-letter word of
+the slug is met only where the text writes it in capitals ("the HA move" for
+``ha-migration``), and a word with a number also when the text writes them apart ("la
+parcela 3" for ``riego-parcela3``).
 
 A statement that opens with the project as its topic ("for the lift, …", "para el horno,
-…", "en el concurso, …") is ``fronted``: a note about it, even when only part of the name
+…", "en el concurso, …", "para lo de las vacunas, …", "as for the van, …") is ``fronted``: a note about it, even when only part of the name
 is written.
 
 A mention is ``full`` when every word of the slug is met: that names the project on its
@@ -84,6 +87,17 @@ def slug_words(name: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
+def _initials(name: str) -> tuple[str, ...]:
+    """The two-letter words of a project's name that are not filler ("ha" in ha-migration,
+    "ui" in ui-refresh): met only where the text writes them in capitals ("the HA move")."""
+    return tuple(
+        w
+        for w in dict.fromkeys(_WORD.findall(fold_ascii(name)))
+        if len(w) == 2 and w.isalpha() and w not in _FILLER
+    )
+
+
+@lru_cache(maxsize=4096)
 def _translations(word: str) -> frozenset[str]:
     from coordinator.bilingual import other_words
 
@@ -129,33 +143,52 @@ def _mentions(text: str, names: tuple[str, ...]) -> tuple[Mention, ...]:
     found = []
     for name in names:
         parts = slug_words(name)
-        if not parts:
+        initials = _initials(name)
+        if not parts and not initials:
             continue
         # A one-word name is a name ("tidepool", "ledgerly"): met as written or in the
         # plural, never by its stem ("ledger" is not "ledgerly").
-        meets = _meets if len(parts) > 1 else _as_written
+        meets = _meets if len(parts) + len(initials) > 1 else _as_written
         places: dict[str, list[int]] = {}
         for part in parts:
             places[part] = [i for i, token in enumerate(tokens) if meets(part, token)]
-        met = [p for p in parts if places[p]]
+            if any(c.isdigit() for c in part):  # "parcela3" written "parcela 3"
+                places[part] += [
+                    i for i in range(len(tokens) - 1) if tokens[i] + tokens[i + 1] == part
+                ]
+        for part in initials:  # "HA" for ha-migration: only as capitals
+            places[part] = [i for i, (t, w) in enumerate(written) if t == part and w.isupper()]
+        met = [p for p in (*parts, *initials) if places[p]]
         if not met:
             continue
         if len(met) > 1 and not _near([places[p] for p in met]):
             met = [max(met, key=len)]
-        full = len(met) == len(parts)
+        # The words of three letters or more name it in full; initials alone are a part.
+        full = bool(parts) and all(p in met for p in parts)
         first = min(places[p][0] for p in met)
         words = tuple(dict.fromkeys(written[places[p][0]][1] for p in met))
         definite = first > 0 and tokens[first - 1] in _DEFINITE
-        # "lo de stalwart: …", "lo de la estación de sierra nevada …": Spanish names its topic.
-        opener = 2 if tokens[:2] in (["lo", "de"], ["lo", "del"]) else 1
+        opener = _opener(tokens)
         fronted = (
-            opener <= first <= _FRONT
-            and (tokens[0] in _TOPIC or opener == 2)
+            opener <= first <= _FRONT + opener - 1
+            and (tokens[0] in _TOPIC or opener > 1)
             and _one_phrase(tokens[opener:first])
         )
-        found.append(Mention(name, full, words, len(met) / len(parts), definite, fronted))
+        share = len(met) / (len(parts) + len(initials))
+        found.append(Mention(name, full, words, share, definite, fronted))
     found.sort(key=lambda m: (not m.full, -m.share, -len(m.project)))
     return tuple(found)
+
+
+def _opener(tokens: list[str]) -> int:
+    """How many words open the statement's topic: "lo de stalwart: …" and "para lo de las
+    vacunas, …" (Spanish names its topic so), "as for the van, …", else one ("for", "en")."""
+    for start in (0, 1):
+        if tokens[start : start + 2] in (["lo", "de"], ["lo", "del"]) and (
+            start == 0 or tokens[0] in _TOPIC
+        ):
+            return start + 2
+    return 2 if tokens[:2] == ["as", "for"] else 1
 
 
 def _one_phrase(between: list[str]) -> bool:

@@ -84,3 +84,32 @@ def test_a_slug_in_one_language_meets_the_word_in_the_other() -> None:
 def test_lo_de_names_the_topic_in_spanish() -> None:
     (found,) = mentions("lo de la caldera al final va con gas", ["caldera-nueva"])
     assert found.fronted
+
+
+def test_initials_of_a_name_are_met_only_in_capitals() -> None:
+    (found,) = mentions("for the HA move, keep the same IP", ["ha-migration"])
+    assert (found.words, found.full, found.fronted) == (("HA",), False, True)
+    assert mentions("ha ha, very funny", ["ha-migration"]) == []
+    (moved,) = mentions("the migration is done", ["ha-migration"])
+    assert moved.full  # the longer words name it in full, as before
+
+
+def test_a_name_with_a_number_is_met_written_apart() -> None:
+    (plot,) = mentions("los sensores de la parcela 3 mandan cada 15 min", ["riego-parcela3"])
+    assert (plot.words, plot.definite) == (("parcela",), True)
+    (bike,) = mentions("the CB 750 frame number matches", ["cb750-restore"])
+    assert (bike.words, bike.full) == (("CB",), False)  # a model people own outside it too
+    assert mentions("la parcela 4 está seca", ["riego-parcela3"]) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "para lo de los recordatorios de vacunas, los mensajes van en dos idiomas",
+        "en lo de las vacunas: ya hay 40 dadas de alta",
+        "as for the vacunas app, it ships in May",
+    ],
+)
+def test_a_topic_opened_with_lo_de_or_as_for_is_fronted(text: str) -> None:
+    (found,) = mentions(text, ["vacunas-app"])
+    assert found.fronted

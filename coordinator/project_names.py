@@ -11,8 +11,8 @@ the slug is met only where the text writes it in capitals ("the HA move" for
 parcela 3" for ``riego-parcela3``).
 
 A statement that opens with the project as its topic ("for the lift, …", "para el horno,
-…", "en el concurso, …", "para lo de las vacunas, …", "as for the van, …") is ``fronted``: a note about it, even when only part of the name
-is written.
+…", "en el concurso, …", "para lo de las vacunas, …", "as for the van, …") is
+``fronted``: a note about it, even when only part of the name is written.
 
 A mention is ``full`` when every word of the slug is met: that names the project on its
 own. Otherwise it is ``partial`` ("the lift" for ``garage-lift``, "el bot" for

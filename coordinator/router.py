@@ -26,6 +26,7 @@ from memory.folding import fold_ascii
 if TYPE_CHECKING:
     import numpy as np
 
+    from coordinator.project_evidence import WorkspaceEvidence
     from coordinator.route_model import RouteModel
 
 __all__ = ["Route", "Router", "is_question", "strip_intent", "strip_project"]
@@ -222,7 +223,7 @@ _LABELS: list[tuple[str, str, re.Pattern[str]]] = [
         re.compile(rf"^\s*(?:decision|decided|decisi[oó]n|decidido){_OF}:", re.I),
     ),
     ("memory", "convention", re.compile(rf"^\s*(?:convention|convenci[oó]n){_OF}:", re.I)),
-    ("memory", "policy", re.compile(rf"^\s*(?:policy|pol[ií]tica|norma){_OF}:", re.I)),
+    ("memory", "policy", re.compile(rf"^\s*(?:policy|pol[ií]tica|norma|regla|rule){_OF}:", re.I)),
     ("memory", "pitfall", re.compile(rf"^\s*(?:pitfall|gotcha|ojo|cuidado){_OF}[:!]", re.I)),
     (
         "daily",
@@ -273,6 +274,10 @@ def strip_intent(text: str) -> tuple[str, bool]:
 
 
 SURE = 0.9  # small talk the classifier is this sure of is left alone
+# A fact the classifier files in MEMORY.md with less confidence than this follows the
+# workspace's evidence to a project's notes; surer ones ("I'm Mira, 4th year PhD …" beside a
+# thesis project that speaks of biofilms) stay. Chosen leaving one writer out (v8–v11).
+UNSURE = 0.75
 
 _BLANKS = re.compile(r"[^\S\n]+")
 _BREAKS = re.compile(r"\s*\n\s*")
@@ -347,7 +352,8 @@ class Router:
 
     Explicit cues decide first (session and skill phrasing, labels, "in project X"); the
     classifier decides the rest and, under a cue, the kind. A project route names its
-    project only when the text does; the Coordinator fills in the session's active one.
+    project when the text does or the workspace's notes point at one (``evidence``); the
+    Coordinator fills in the session's active one.
     """
 
     def __init__(
@@ -359,6 +365,9 @@ class Router:
         self.embedder = embedder
         self.known_projects = known_projects or []
         self._model = model
+        # What the workspace's notes already say (``coordinator.project_evidence``): a
+        # fact that names no project but shares its words with one project's notes alone.
+        self.evidence: WorkspaceEvidence | None = None
 
     @property
     def model(self) -> RouteModel:
@@ -430,8 +439,14 @@ class Router:
             # A rule or fact about a project the workspace knows belongs in its notes.
             kind = self._kind(text, vector, "project")
             return Route("project", kind, f"{reason}; names the project '{project}'", project)
+        leaning = self.evidence.leaning(text) if self.evidence is not None else None
+        if guess.layer == "memory" and leaning and guess.confidence < UNSURE:
+            kind = self._kind(text, vector, "project")
+            said = ", ".join(f"'{w}'" for w in leaning.words)
+            why = f"{reason}; {said} as in the notes of project '{leaning.project}'"
+            return Route("project", kind, why, leaning.project)
         if guess.layer == "project" and not project:
-            project = self.project_hinted(text)
+            project = self.project_hinted(text) or (leaning.project if leaning else None)
         if guess.layer == "none" and guess.kind == "smalltalk" and clear_errand(text):
             return Route("daily", "task", f"{reason}; a to-do said bare")
         if guess.layer == "none" and guess.kind == "smalltalk" and guess.confidence < SURE:
@@ -542,6 +557,10 @@ class Router:
         if head and len(head.group("head").split()) <= _HEAD_WORDS:
             words = head.group("head")
             named = mentions(words, self.known_projects)
+            if named and not named[0].full and _KIND_HEAD.match(words):
+                # "regla de casa: …", "my rule for training: …": a kind of rule, and the
+                # word of a project's name only says whose — a rule, not that project's note
+                return None
             steps = len(re.findall(r"[,;]", text[head.end() :]))
             # "moving hives: close entrances after dark, strap, load, …" is a procedure.
             if named and _a_name(words, named[0].words) and steps < _STEPS:
@@ -556,6 +575,14 @@ class Router:
 # The opening phrase of a note set off as its heading, a parenthesis after it allowed.
 _HEAD = re.compile(r"^\s*(?P<head>[^:\n—–()?¿]{2,60}?)\s*(?:\([^)\n]*\))?\s*(?:[:—–]|\s-\s)")
 _HEAD_WORDS = 4
+# A heading that names a kind of note ("rule", "regla", "norma", "policy", "lesson"), after
+# at most an article or "my": "house rule", "regla de la bodega", "my rule for training".
+_KIND_HEAD = re.compile(
+    r"^\s*(?:(?:the|my|our|la|el|mi|nuestra|nuestro)\s+)?(?:\w+\s+)?"
+    r"(?:rules?|reglas?|normas?|polic(?:y|ies)|pol[ií]ticas?|lessons?|lecci[oó]n|"
+    r"pitfalls?|conventions?|convenci[oó]n)\b",
+    re.IGNORECASE,
+)
 _STEPS = 2
 _HEAD_OTHER = frozenset(
     "todo to do note notes nota notas status estado pendiente pendientes decision update idea "

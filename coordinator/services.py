@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memory.daily_log import DailyLog
@@ -28,6 +29,7 @@ from projects.notes import ProjectNotes
 
 if TYPE_CHECKING:
     from coordinator.llm import ModelRouter
+    from coordinator.project_evidence import WorkspaceEvidence
     from coordinator.router import Router
     from coordinator.session.skills import SkillSession
     from coordinator.settings import Settings
@@ -79,6 +81,7 @@ class Services:
         self._model: Any = None
         self._model_loaded = False
         self._skills: SkillSession | None = None
+        self._evidence: tuple[tuple[Any, ...], WorkspaceEvidence] | None = None
 
     def close(self) -> None:
         if self._vectors is not None:
@@ -184,7 +187,25 @@ class Services:
 
                 self._router = ModelRouter(model, self._router, self.settings.llm_timeout_s)
         self._router.known_projects = self.projects.names()
+        offline = self._router.fallback if hasattr(self._router, "fallback") else self._router
+        offline.evidence = self.workspace_evidence()
         return self._router
+
+    def workspace_evidence(self) -> WorkspaceEvidence:
+        """The words of MEMORY.md and of every project's notes, read again only when a
+        file changed (a note just filed under a project counts for the next statement)."""
+        from coordinator.project_evidence import MEMORY, WorkspaceEvidence
+
+        holders = self.curated_files()
+        key = tuple((str(h.store.path), _stamp(h.store.path)) for h in holders)
+        if self._evidence is None or self._evidence[0] != key:
+            notes: dict[str, list[str]] = {}
+            for holder in holders:
+                texts = [r.text for r in holder.store.records()]
+                notes.setdefault(holder.project or MEMORY, []).extend(texts)
+            memory = notes.pop(MEMORY, [])
+            self._evidence = (key, WorkspaceEvidence(notes, memory))
+        return self._evidence[1]
 
     @property
     def skills(self) -> SkillSession:
@@ -252,3 +273,12 @@ class Services:
             f"no entry with id {entry_id!r} in {where}; ids are shown by 'labmem show' "
             "and in search hits."
         )
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """When a file last changed and its size; (0, 0) while it does not exist."""
+    try:
+        found = path.stat()
+    except OSError:
+        return (0, 0)
+    return (found.st_mtime_ns, found.st_size)

@@ -571,3 +571,54 @@ def test_a_steer_told_as_done_or_inside_a_procedure_is_not_session(text: str) ->
 
     route = Router(HashingEmbedder()).route(text)
     assert not route.reason.startswith("rule: steers"), (text, steers_the_talk(text))
+
+
+def test_a_fact_that_shares_words_with_one_projects_notes_is_filed_there(lab: Lab) -> None:
+    for note in ("Goal race: the Ice Age 50k in La Grange", "Long runs on Saturdays"):
+        lab.remember(note, layer="project", project="ultra-training")
+    lab.remember("I work night shifts at the ER.", layer="memory")
+    receipt = lab.remember("Ice Age 50k is May 10, that's the goal race")
+    assert receipt.layer == "project", receipt.reason
+    assert "projects/ultra-training/" in str(receipt.path)
+    assert "as in the notes of project 'ultra-training'" in receipt.reason
+    assert "'Ice'" in receipt.reason  # the statement's own words, as written
+    other = lab.remember("My resting heart rate is 48.")
+    assert other.layer == "memory", other.reason
+
+
+def test_the_workspace_is_read_again_once_a_note_is_filed(lab: Lab) -> None:
+    lab.remember("Quote for the wrap: $1,900", layer="project", project="van-wrap")
+    first = lab.services.workspace_evidence()
+    assert lab.services.workspace_evidence() is first  # nothing changed: not read again
+    lab.remember("The Avery vinyl is matte black", layer="project", project="van-wrap")
+    found = lab.services.workspace_evidence().leaning("the Avery vinyl arrives on Tuesday")
+    assert found is not None and found.project == "van-wrap"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "regla de casa: nada de cámaras dentro de los dormitorios",
+        "regla de la bodega: nadie entra a la sala de barricas sin avisar",
+        "política del estudio: 50% por adelantado para reservar",
+        "my rule for training: no workout when my resting HR is 10 over",
+    ],
+)
+def test_a_rule_headed_with_a_word_of_a_project_is_no_project_note(text: str) -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    known = ["domotica-casa", "bodega-web", "ultra-training", "estudio-acustica"]
+    route = Router(HashingEmbedder(), known).route(text)
+    assert (route.layer, route.kind, route.project) == ("memory", "policy", None), route.reason
+
+
+def test_a_rule_heading_that_names_the_project_in_full_stays_its_note() -> None:
+    from coordinator.router import Router
+    from memory.search.embedders import HashingEmbedder
+
+    router = Router(HashingEmbedder(), ["winter-gala", "bodega-web"])
+    route = router.route("winter gala rules: no plus-ones")
+    assert (route.layer, route.project) == ("project", "winter-gala"), route.reason
+    labelled = router.route("regla de la bodega web: las fotos siempre en JPG")
+    assert (labelled.layer, labelled.project) == ("project", "bodega-web"), labelled.reason

@@ -8,7 +8,7 @@
 All of tests/data/routing is training data (every set in it has been read); independently
 written sets measure the shipped models. ``--cross`` estimates how the whole router (cue
 rules + classifier) generalises to other users by leaving one writer out: the classifier is
-fitted on every other writer's set (a, b, v3 … v10) and the fixture, and the held-out set is
+fitted on every other writer's set (a, b, v3 … v11) and the fixture, and the held-out set is
 routed; per set, the mean and the pooled confusion matrix. For durability the held-out
 writer's distill lines (and its routing statements) are left out of the fit.
 Softmax logistic regression with L2, fitted by full-batch Adam in numpy; deterministic.
@@ -35,6 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from coordinator.project_evidence import WorkspaceEvidence  # noqa: E402
 from coordinator.route_model import (  # noqa: E402
     BUCKETS,
     CUES,
@@ -65,6 +66,7 @@ ROUTING_SETS = {
     "v8": ("frozen_v8_routing.jsonl",),
     "v9": ("frozen_v9_routing.jsonl",),
     "v10": ("frozen_v10_routing.jsonl",),
+    "v11": ("frozen_v11_routing.jsonl",),
 }
 DISTILL_SETS = {
     "a+b": ("distill_train.jsonl", "distill_test.jsonl"),
@@ -76,6 +78,7 @@ DISTILL_SETS = {
     "v8": ("frozen_v8_distill.jsonl",),
     "v9": ("frozen_v9_distill.jsonl",),
     "v10": ("frozen_v10_distill.jsonl",),
+    "v11": ("frozen_v11_distill.jsonl",),
 }
 ROUTER_ONLY_CUES = (
     "progressive",
@@ -98,7 +101,7 @@ SHORT = {"minilm": EMBEDDER, "use": MULTILINGUAL}
 # The v4 and later writers' kinds in labmem's words (their "none" is a question or small
 # talk; a project "fact" is a note, a project "todo" a task; a daily "task" is a task done
 # that day — "what happened or got done today" — an event in labmem, not a to-do).
-MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8", "v9", "v10"})
+MAPPED = frozenset({"v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"})
 WRITER_KINDS = {
     "none/none": "question?",
     "session/context": "note",
@@ -314,19 +317,27 @@ def route_figures(
     rows: list[dict[str, Any]],
     cached: _Cached,
     known: dict[str, tuple[str, ...]],
+    in_use: bool = False,
 ) -> dict[str, Any]:
-    """The whole router (cue rules + ``model``) on ``rows``: accuracy, recall, by language."""
+    """The whole router (cue rules + ``model``) on ``rows``: accuracy, recall, by language.
+    ``in_use``: each statement is routed in a workspace already in use (see
+    ``workspace_in_use``)."""
     confusion: Counter[tuple[str, str]] = Counter()
-    kind_ok = 0
+    kind_ok = named = projects = 0
     kinds: Counter[str] = Counter()
     by_lang: Counter[str] = Counter()
     lang_ok: Counter[str] = Counter()
     wrong = []
     for row in rows:
         router = Router(cached, list(known.get(row.get("persona", ""), ())), model)
+        if in_use:
+            router.evidence = workspace_in_use(row, rows)
         route = router.route(row["text"])
         confusion[(row["layer"], route.layer)] += 1
         kind_ok += route.layer == row["layer"] and route.kind in row["kinds"]
+        if row["layer"] == "project":
+            projects += 1
+            named += route.project == row.get("project")
         by_lang[row.get("lang", "?")] += 1
         lang_ok[row.get("lang", "?")] += route.layer == row["layer"]
         if route.layer != row["layer"]:
@@ -338,6 +349,7 @@ def route_figures(
         "n": len(rows),
         "layer": right / len(rows),
         "kind": kind_ok / len(rows),
+        "named": named / max(1, projects),
         "recall": {
             layer: confusion[(layer, layer)]
             / max(1, sum(confusion[(layer, got)] for got in LAYERS))
@@ -351,12 +363,29 @@ def route_figures(
     }
 
 
+def workspace_in_use(row: dict[str, Any], rows: list[dict[str, Any]]) -> WorkspaceEvidence:
+    """The workspace of ``row``'s persona as it stands once the persona has told the set's
+    other statements: its project notes hold the ones filed under each project, MEMORY.md
+    the curated ones — everything but ``row`` itself."""
+    notes: dict[str, list[str]] = {}
+    memory = []
+    for other in rows:
+        if other is row or other.get("persona") != row.get("persona"):
+            continue
+        if other["layer"] == "project" and other.get("project"):
+            notes.setdefault(str(other["project"]), []).append(other["text"])
+        elif other["layer"] == "memory":
+            memory.append(other["text"])
+    return WorkspaceEvidence(notes, memory)
+
+
 def _print(name: str, figures: dict[str, Any]) -> None:
     recall = " ".join(f"{k} {v:.2f}" for k, v in figures["recall"].items())
     langs = " ".join(f"{k} {v:.3f}" for k, v in figures["lang"].items())
     print(
         f"{name:14} n={figures['n']:4}  layer {figures['layer']:.3f}  layer+kind "
-        f"{figures['kind']:.3f}  recall {recall}  by language {langs}"
+        f"{figures['kind']:.3f}  project named {figures['named']:.3f}  recall {recall}  "
+        f"by language {langs}"
     )
 
 
@@ -375,7 +404,7 @@ def cross_router(
     args: argparse.Namespace,
 ) -> None:
     """Leave one writer out: trained on every other set (and the fixture), measured on it."""
-    layer = kind = 0.0
+    layer = kind = named = 0.0
     total: Counter[tuple[str, str]] = Counter()
     writers = args.hold.split(",") if args.hold else list(ROUTING_SETS)
     for writer in writers:
@@ -389,9 +418,8 @@ def cross_router(
             cached.embedders,
             args.balance,
         )
-        figures = route_figures(
-            model, [r for r, t in zip(rows, test, strict=True) if t], cached, known
-        )
+        held = [r for r, t in zip(rows, test, strict=True) if t]
+        figures = route_figures(model, held, cached, known, args.workspace)
         _print(f"held out {writer}", figures)
         if args.why:
             print("\n".join("    " + w for w in figures["wrong"]))
@@ -399,11 +427,12 @@ def cross_router(
             print(", ".join(f"{k} {n}" for k, n in figures["kinds"].most_common()))
         layer += figures["layer"] / len(writers)
         kind += figures["kind"] / len(writers)
+        named += figures["named"] / len(writers)
         total.update(figures["confusion"])
     recall = {w: total[(w, w)] / max(1, sum(total[(w, g)] for g in LAYERS)) for w in LAYERS}
     print(
-        f"leave-one-writer-out mean: layer {layer:.3f}  layer+kind {kind:.3f}  pooled recall "
-        + " ".join(f"{k} {v:.2f}" for k, v in recall.items())
+        f"leave-one-writer-out mean: layer {layer:.3f}  layer+kind {kind:.3f}  project named "
+        f"{named:.3f}  pooled recall " + " ".join(f"{k} {v:.2f}" for k, v in recall.items())
     )
     _print_confusion(total)
 
@@ -479,6 +508,12 @@ def main() -> None:
     parser.add_argument("--embedders", default="use", help="use, minilm or minilm,use")
     parser.add_argument("--hold", help="with --cross: the writers to hold out, e.g. v4,a")
     parser.add_argument("--vectors", type=Path, help="a folder caching the embeddings")
+    parser.add_argument(
+        "--workspace",
+        action="store_true",
+        help="with --cross: route each held-out statement in a workspace already holding "
+        "the persona's other project notes and MEMORY.md entries",
+    )
     args = parser.parse_args()
     if args.l2 is None:
         args.l2 = 3e-5 if args.task == "router" else 1e-4

@@ -4,7 +4,7 @@
     python scripts/train_supersede.py --why      # also list the misjudged pairs of each estimate
 
 Reads every pairs set in tests/data/routing (``pairs_*``, ``frozen_v3_pairs`` …
-``frozen_v10_pairs``; all of them are training data now; sets written elsewhere measure the
+``frozen_v11_pairs``; all of them are training data now; sets written elsewhere measure the
 result). Pairs a cue holds back (memory/update_cues.py), pairs not ``close_enough`` (under the
 floor), pairs whose values are of another kind (``other_attribute``), pairs about another person
 (``memory.pair_slots.other_person``) and pairs about the value itself, another of its things
@@ -61,6 +61,7 @@ SETS = {
     "v8": ("frozen_v8_pairs.jsonl",),
     "v9": ("frozen_v9_pairs.jsonl",),
     "v10": ("frozen_v10_pairs.jsonl",),
+    "v11": ("frozen_v11_pairs.jsonl",),
 }
 THRESHOLDS = (0.6, 0.65, 0.7, 0.75, 0.8)
 L2 = 1e-2

@@ -39,6 +39,7 @@ class WorkspaceEvidence:
         self, notes: Mapping[str, Iterable[str]] | None = None, memory: Iterable[str] = ()
     ) -> None:
         self._words: dict[str, set[str]] = {}
+        self._stores: dict[str, int] = {}  # how many stores hold each word
         for project, texts in (notes or {}).items():
             for text in texts:
                 self.heard(project, text)
@@ -47,7 +48,10 @@ class WorkspaceEvidence:
 
     def heard(self, project: str, text: str) -> None:
         """A note filed under ``project`` (or MEMORY.md: ``MEMORY``)."""
-        self._words.setdefault(project, set()).update(_terms(text))
+        known = self._words.setdefault(project, set())
+        for term in _terms(text) - known:
+            known.add(term)
+            self._stores[term] = self._stores.get(term, 0) + 1
 
     def leaning(self, text: str) -> Leaning | None:
         """The one project whose notes alone share at least ``SHARED`` of the statement's
@@ -55,10 +59,8 @@ class WorkspaceEvidence:
         terms = _terms(text)
         if not terms or not any(p != MEMORY for p in self._words):
             return None
-        own: dict[str, set[str]] = {}
-        for store, known in self._words.items():
-            others = set().union(*(k for s, k in self._words.items() if s != store))
-            own[store] = (terms & known) - others
+        alone = {t for t in terms if self._stores.get(t) == 1}  # one store holds it
+        own = {store: alone & known for store, known in self._words.items()}
         memory = len(own.pop(MEMORY, set()))
         ranked = sorted(own.items(), key=lambda item: -len(item[1]))
         if not ranked or len(ranked[0][1]) < max(SHARED, memory + 1):

@@ -17,7 +17,9 @@ Fitting: logistic regressions with L2, Newton's method in numpy; deterministic.
 3. the gate, over the best skill of each request: activates the right skill, or not. Its
    task score comes from task models fitted on the other sets (cross-fitted), as it
    will on a new user's requests. A request that names a skill the ranker did not put
-   first counts at ``MISRANKED_WEIGHT``: it asks for a task, only not the candidate's;
+   first counts at ``MISRANKED_WEIGHT``: it asks for a task, only not the candidate's.
+   Its form score (``skills.form``: the request's own tokens, requests that name a
+   skill against those that name none) is cross-fitted the same way;
 4. the threshold: the best top-1 with at most ``CEILING`` of the "none" requests
    activating on every training set (each writer's, not pooled: a new writer's requests
    are one more set, and the threshold must hold on the worst of them). A question shaped
@@ -51,6 +53,7 @@ from skills.activation import (  # noqa: E402
     request_flags,
     task_fit,
 )
+from skills.form import FormModel, form_tokens  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 SETS = {
@@ -62,12 +65,16 @@ SETS = {
     "skills_v6": ("frozen",),
     "skills_v7": ("frozen",),
     "skills_v8": ("frozen",),
+    "skills_v9": ("frozen",),
 }
 CEILING = 0.03  # false activations allowed on each training set
 # ... and for one skill installed, when every "none" request is on that skill's own topic
 # (the worst case: a person's own skill is unrelated to most of what they say)
 SMALL_CEILING = 0.10
-L2 = {"rank": 1.0, "task": 1.0, "gate": 1.0, "fit": 1.0}
+L2 = {"rank": 1.0, "task": 1.0, "gate": 1.0, "fit": 1.0, "form": 20.0}
+# The form model keeps the tokens found in at least this many training requests: a rarer
+# one is a writer's word, not a form.
+FORM_MIN = 10
 # How much a request that names a skill counts in the gate's fit when the ranker put another
 # skill first. The gate learns "this request asks for the candidate's task"; such a request
 # does ask for a task (a near neighbour's), so at full weight it teaches the gate to hold
@@ -194,6 +201,32 @@ def fit_fit(rows: list[Row]) -> np.ndarray | None:
     return fit_logistic(x, y.astype(float), L2["fit"])
 
 
+def fit_form(rows: list[Row]) -> FormModel:
+    """The form model over ``rows``: the requests that name a skill against those that
+    name none, over the tokens found in at least ``FORM_MIN`` of them."""
+    tokens = [form_tokens(r.request) for r in rows]
+    counts: dict[str, int] = {}
+    for found in tokens:
+        for token in found:
+            counts[token] = counts.get(token, 0) + 1
+    vocabulary = sorted(t for t, n in counts.items() if n >= FORM_MIN)
+    if not vocabulary:
+        return FormModel()
+    column = {t: i for i, t in enumerate(vocabulary)}
+    x = np.zeros((len(rows), len(vocabulary)))
+    for i, found in enumerate(tokens):
+        for token in found:
+            if token in column:
+                x[i, column[token]] = 1.0
+    y = np.array([r.label is not None for r in rows], dtype=float)
+    w = fit_logistic(x, y, L2["form"])
+    return FormModel(dict(zip(vocabulary, (float(v) for v in w[:-1]), strict=True)), float(w[-1]))
+
+
+def form_scores(rows: list[Row], model: FormModel) -> np.ndarray:
+    return np.array([model.logit(r.request) for r in rows])
+
+
 def fit_scores(rows: list[Row], weights: np.ndarray | None) -> list[np.ndarray]:
     """Per row, each skill's fit (zeros without weights or vectors)."""
     return [
@@ -222,15 +255,24 @@ def gate_rows(
     rank: tuple[np.ndarray, np.ndarray],
     tasks: np.ndarray,
     fits: list[np.ndarray],
+    forms: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Gate features, whether the best skill is the labelled one, whether one is labelled."""
     features, right, named = [], [], []
-    for row, task, fit in zip(rows, tasks, fits, strict=True):
+    for row, task, fit, form in zip(rows, tasks, fits, forms, strict=True):
         weights = rank[1] if row.across else rank[0]
         scores = row.pairs @ weights[:-1] + weights[-1]
         features.append(
             gate_features(
-                scores, row.pairs, float(task), row.flags, row.action, row.actions, None, fit
+                scores,
+                row.pairs,
+                float(task),
+                row.flags,
+                row.action,
+                row.actions,
+                None,
+                fit,
+                float(form),
             )
         )
         right.append(row.label is not None and int(scores.argmax()) == row.label)
@@ -239,7 +281,11 @@ def gate_rows(
 
 
 def alone_rows(
-    rows: list[Row], model: ActivationModel, tasks: np.ndarray, fits: list[np.ndarray]
+    rows: list[Row],
+    model: ActivationModel,
+    tasks: np.ndarray,
+    fits: list[np.ndarray],
+    forms: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Gate probabilities as for a person with one skill installed, padded as the matcher
     pads a small collection: each request that names a skill with that skill alone, and
@@ -247,7 +293,7 @@ def alone_rows(
     question on that skill's very topic); whether the skill is the labelled one; whether
     one is labelled."""
     p, named = [], []
-    for row, task, fit in zip(rows, tasks, fits, strict=True):
+    for row, task, fit, form in zip(rows, tasks, fits, forms, strict=True):
         k = int(model.scores(row.pairs, row.across).argmax()) if row.label is None else row.label
         spanish = np.zeros(len(row.pairs)) if row.spanish is None else row.spanish
         padding = model.padding_across if row.across else model.padding
@@ -257,7 +303,9 @@ def alone_rows(
         fill = np.zeros(PADDING_ROWS) if model.fit_padding is None else model.fit_padding
         rows_of = np.round(np.linspace(0, PADDING_ROWS - 1, len(pairs) - 1)).astype(int)
         alone_fit = np.concatenate([fit[[k]], fill[rows_of]])
-        x = gate_features(alone, pairs, float(task), row.flags, action, row.actions, 0, alone_fit)
+        x = gate_features(
+            alone, pairs, float(task), row.flags, action, row.actions, 0, alone_fit, float(form)
+        )
         p.append(float(probabilities(model.gate_for(1), x[None, :], [row])[0]))
         named.append(row.label is not None)
     return np.array(p), np.array(named), np.array(named)
@@ -324,7 +372,8 @@ def train(sets: dict[str, list[Row]], embedder_key: str) -> ActivationModel:
     tasks = {n: task_scores(rows, fit_task(others(sets, n))) for n, rows in sets.items()}
     # each set's fits come from a model fitted on the other sets, as a new user's will
     fits = {n: fit_scores(rows, fit_fit(others(sets, n))) for n, rows in sets.items()}
-    parts = [gate_rows(rows, rank, tasks[n], fits[n]) for n, rows in sets.items()]
+    forms = {n: form_scores(rows, fit_form(others(sets, n))) for n, rows in sets.items()}
+    parts = [gate_rows(rows, rank, tasks[n], fits[n], forms[n]) for n, rows in sets.items()]
     x = np.vstack([p[0] for p in parts])
     right = np.concatenate([p[1] for p in parts])
     named = np.concatenate([p[2] for p in parts])
@@ -350,9 +399,13 @@ def train(sets: dict[str, list[Row]], embedder_key: str) -> ActivationModel:
         fit=fit_fit(everything),
         fit_padding=fit_padding(everything, [f for n in sets for f in fits[n]]),
         gate_small=gate_small,
+        form=fit_form(everything),
     )
     small = pick_threshold(
-        [alone_rows(rows, model, tasks[name], fits[name]) for name, rows in sets.items()],
+        [
+            alone_rows(rows, model, tasks[name], fits[name], forms[name])
+            for name, rows in sets.items()
+        ],
         SMALL_CEILING,
     )
     return replace(model, threshold_small=small)
@@ -365,7 +418,8 @@ def others(sets: dict[str, list[Row]], name: str) -> list[Row]:
 def measure(model: ActivationModel, rows: list[Row]) -> tuple[float, float]:
     tasks = task_scores(rows, (model.task_minilm, model.task_multilingual))
     fits = fit_scores(rows, model.fit)
-    x, right, named = gate_rows(rows, (model.rank, model.rank_across), tasks, fits)
+    forms = form_scores(rows, model.form)
+    x, right, named = gate_rows(rows, (model.rank, model.rank_across), tasks, fits, forms)
     return figures(probabilities(model.gate, x, rows), right, named, model.threshold)
 
 

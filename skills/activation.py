@@ -27,7 +27,10 @@ sets written by different people and shipped in ``skills/data/activation_model.j
    candidate does (``task_fit``: a logistic model over the products, dimension by
    dimension, of the request's and the description's MiniLM vectors, trained on every
    (request, skill) pair: it learns which dimensions say "asks for this task" where a
-   cosine weighs them all alike), and the candidate's lead in it over the skills' mean.
+   cosine weighs them all alike), and the candidate's lead in it over the skills' mean;
+   and how much the request's own words and shape read like a request for a task
+   (``skills.form``: a logistic model over its words, pairs of words, first and last
+   words, question mark and length, English and Spanish alike).
 
 The gate is fitted with a request that names a skill the ranker did not put first counting
 less than the others: it asks for a task, only not the candidate's. A collection of fewer
@@ -51,6 +54,7 @@ from typing import Any
 import numpy as np
 
 from skills.errors import SkillError
+from skills.form import FormModel
 from skills.intent import (
     asks_for_advice,
     asks_for_knowledge,
@@ -78,20 +82,26 @@ __all__ = [
 ]
 
 MODEL_FILE = "data/activation_model.json"
-PAIR_FEATURES = 18
-GATE_FEATURES = 30
+PAIR_FEATURES = 19
+GATE_FEATURES = 31
 
 
 def pair_features(
     signals: Signals, background: int = 0, padding: np.ndarray | None = None
 ) -> np.ndarray:
-    """Per skill (rows): its six signals, each minus the mean over the skills, and each
-    minus the mean over the skills whose description is written in the same language.
+    """Per skill (rows): its six signals, each minus the mean over the skills, each
+    minus the mean over the skills whose description is written in the same language,
+    and whether the skill is written in Spanish.
 
     The last: a model reads two texts in one language as closer than two in different
     languages, whatever they say (a Spanish request is pulled towards the one Spanish
     skill of a collection, an English one away from it); against the skills of its own
-    language a skill's lead is the lead of its meaning.
+    language a skill's lead is the lead of its meaning. The last: the English model reads
+    a Spanish description through a gloss of a few hundred words, so a skill written in
+    Spanish scores lower than it fits, for any request (an English request for it fits
+    an English near neighbour better: "client's invoice is 2 weeks overdue, write a
+    friendly nudge" beside a Spanish payment reminder and an English condolence note);
+    the ranker learns by how much, for a request in each language.
 
     ``background``: a collection of fewer skills is seen as that many, the others being
     skills unrelated to the request, written in English, and their rows follow the real
@@ -136,7 +146,7 @@ def features_of(
         group = spanish == language
         if group.any():
             within[group] = raw[group] - raw[group].mean(axis=0)
-    return np.hstack([raw, raw - raw.mean(axis=0), within])
+    return np.hstack([raw, raw - raw.mean(axis=0), within, spanish[:, None]])
 
 
 LONG_REQUEST = 12  # words
@@ -208,13 +218,15 @@ def gate_features(
     actions: int,
     best: int | None = None,
     fit: np.ndarray | None = None,
+    form: float = 0.0,
 ) -> np.ndarray:
     """The candidate's score (``best``, default the top one) and its lead over the second
     (each up to its cap), how much the request reads like a task, the request's form,
     the candidate's own signals, whether the request asks with an action verb and the
     candidate's description names it, how clearly the candidate stands out
-    (``agreement``), and how well the request fits what the candidate does (``fit``: per
-    skill, ``ActivationModel.fits``) and its lead over the skills' mean."""
+    (``agreement``), how well the request fits what the candidate does (``fit``: per
+    skill, ``ActivationModel.fits``) and its lead over the skills' mean, and how much the
+    request's own words read like a request for a task (``form``: ``FormModel.logit``)."""
     best = int(scores.argmax()) if best is None else best
     fits = np.zeros(len(scores)) if fit is None else fit
     first = float(scores[best])
@@ -232,6 +244,7 @@ def gate_features(
             *agreement(scores, pairs, best),
             float(fits[best]),
             float(fits[best] - fits.mean()),
+            form,
         ],
         dtype=float,
     )
@@ -318,6 +331,8 @@ class ActivationModel:
     # for one skill padded with unrelated ones it blurs a statement with a task); None:
     # ``gate``
     gate_small: np.ndarray | None = None
+    # the request's own words and shape: how much they read like a request for a task
+    form: FormModel = FormModel()
 
     def applies_to(self, embedder: Any) -> bool:
         identity = getattr(embedder, "identity", None)
@@ -387,6 +402,7 @@ class ActivationModel:
             signals.actions,
             best,
             self.fits(signals, BACKGROUND_SKILLS),
+            self.form.logit(request),
         )
         gate = self.gate_for(real)
         logit = float(features @ gate[:-1] + gate[-1])
@@ -415,6 +431,10 @@ class ActivationModel:
                 round(float(x), 6)
                 for x in (self.gate if self.gate_small is None else self.gate_small)
             ],
+            "form": {
+                "bias": round(self.form.bias, 6),
+                "weights": {k: round(v, 6) for k, v in sorted(self.form.weights.items())},
+            },
         }
 
 
@@ -476,7 +496,24 @@ def model_from_json(data: Any, source: str) -> ActivationModel:
         arrays["fit"],
         arrays["fit_padding"],
         arrays["gate_small"],
+        _form_from_json(data.get("form"), source),
     )
+
+
+def _form_from_json(data: Any, source: str) -> FormModel:
+    """The form model in ``data`` ({"bias": number, "weights": {token: number}})."""
+    weights = data.get("weights") if isinstance(data, dict) else None
+    bias = data.get("bias") if isinstance(data, dict) else None
+    if (
+        not isinstance(weights, dict)
+        or not all(isinstance(k, str) and isinstance(v, int | float) for k, v in weights.items())
+        or not isinstance(bias, int | float)
+    ):
+        raise SkillError(
+            f"{source}: 'form' must be an object with a number 'bias' and 'weights' mapping "
+            "each token to a number; retrain with scripts/train_skill_activation.py"
+        )
+    return FormModel({str(k): float(v) for k, v in weights.items()}, float(bias))
 
 
 @lru_cache(maxsize=1)

@@ -77,7 +77,8 @@ def test_the_shipped_model_loads_and_names_its_embedder() -> None:
     model = load_model()
     assert model.embedder == MiniLMEmbedder.identity.key
     assert 0.0 < model.threshold < 1.0
-    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 9))}
+    assert set(model.trained_on) == {"skills", *(f"skills_v{n}" for n in range(2, 10))}
+    assert model.form.weights  # the request's form, learned from words
     assert model.applies_to(MiniLMEmbedder.__new__(MiniLMEmbedder))
     assert not model.applies_to(HashingEmbedder()) and not model.applies_to(None)
 
@@ -92,9 +93,9 @@ def test_a_model_round_trips_through_json() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"rank": [1.0, 2.0]}, "'rank' must be a list of 19 numbers, got 2"),
-        ({"rank_across": None}, "'rank_across' must be a list of 19 numbers, got NoneType"),
-        ({"gate": "weights"}, "'gate' must be a list of 31 numbers, got str"),
+        ({"rank": [1.0, 2.0]}, "'rank' must be a list of 20 numbers, got 2"),
+        ({"rank_across": None}, "'rank_across' must be a list of 20 numbers, got NoneType"),
+        ({"gate": "weights"}, "'gate' must be a list of 32 numbers, got str"),
         ({"fit": [0.0]}, "'fit' must be a list of 385 numbers, got 1"),
         ({"threshold": 1.5}, "'threshold' must be a probability between 0 and 1, got 1.5"),
         ({"threshold": None}, "'threshold' must be a probability between 0 and 1, got None"),
@@ -136,6 +137,25 @@ def test_pair_features_weigh_a_skill_against_those_written_in_its_language() -> 
     assert padded.shape == (6, PAIR_FEATURES) and padded[2, 12] == pytest.approx(-0.2)
 
 
+def test_pair_features_say_which_skills_are_written_in_spanish() -> None:
+    signals = replace(_signals([0.2, 0.6, 0.5]), spanish=np.array([0.0, 1.0, 0.0]))
+    assert pair_features(signals)[:, -1].tolist() == [0.0, 1.0, 0.0]
+    padded = pair_features(signals, background=5)  # unrelated skills, written in English
+    assert padded[:, -1].tolist() == [0.0, 1.0, 0.0, 0.0, 0.0]
+    assert not pair_features(_signals([0.2, 0.6]))[:, -1].any()
+
+
+def test_a_skill_written_in_spanish_can_be_ranked_up_for_an_english_request() -> None:
+    rank = np.zeros(PAIR_FEATURES + 1)
+    rank[0], rank[PAIR_FEATURES - 1] = 10.0, 2.0  # meaning, and a Spanish skill's offset
+    model = replace(_model(0.0), rank=rank)
+    signals = replace(_signals([0.5, 0.4]), spanish=np.array([0.0, 1.0]))
+    assert model.decide("client's invoice is overdue, write a nudge", signals).index == 1
+    plain = rank.copy()
+    plain[PAIR_FEATURES - 1] = 0.0
+    assert replace(model, rank=plain).decide("invoice overdue", signals).index == 0
+
+
 def test_gate_features_read_the_best_skill_and_its_lead() -> None:
     pairs = pair_features(_signals([0.1, 0.9, 0.4]))
     scores = np.array([1.0, 3.0, 2.5])
@@ -169,8 +189,8 @@ def test_the_gate_reads_the_candidates_fit_and_its_lead() -> None:
     flags = request_flags("split this pdf", across=False)
     fit = np.array([0.0, 3.0, 0.0])
     features = gate_features(scores, pairs, 0.7, flags, np.zeros(3), 0, None, fit)
-    assert features[-2:].tolist() == pytest.approx([3.0, 2.0])
-    assert not gate_features(scores, pairs, 0.7, flags, np.zeros(3), 0)[-2:].any()
+    assert features[-3:-1].tolist() == pytest.approx([3.0, 2.0])
+    assert not gate_features(scores, pairs, 0.7, flags, np.zeros(3), 0)[-3:-1].any()
 
 
 def test_a_small_collection_pads_the_fits_low_to_high() -> None:
@@ -405,5 +425,5 @@ def test_a_model_without_a_small_gate_writes_its_gate_for_small_collections() ->
     data = model.to_json()
     assert data["gate_small"] == data["gate"]
     del data["gate_small"]
-    with pytest.raises(SkillError, match="'gate_small' must be a list of 31 numbers"):
+    with pytest.raises(SkillError, match="'gate_small' must be a list of 32 numbers"):
         model_from_json(data, "m.json")

@@ -9,7 +9,7 @@
 Prints recall (secrets refused / secrets) and the false-refusal rate (clean texts refused /
 clean texts) for each part, by kind and by language. Every part in tests/data/secrets/ has
 been read and tuned on (v1: the first corpus with its first frozen part, v1-test that part
-alone; v2 … v10: the second to tenth independently written sets; probes: phrasings written
+alone; v2 … v11: the second to eleventh independently written sets; probes: phrasings written
 with the rules): they are training data.
 A figure that counts is one on a set written independently and never read while tuning; pass
 it with ``--file``. ``--misses`` lists the misclassified texts of the parts it reads.
@@ -47,6 +47,7 @@ PARTS = {
     "v8": ("frozen_v8.jsonl",),
     "v9": ("frozen_v9.jsonl",),
     "v10": ("frozen_v10.jsonl",),
+    "v11": ("frozen_v11.jsonl",),
     "probes": ("train_probes.jsonl", "train_probes_2.jsonl"),
 }
 LOCOMO_PLACES = [
@@ -60,6 +61,41 @@ class Item:
     secret: bool
     kind: str
     lang: str
+    value: str = ""
+
+
+def stage(item: Item) -> str:
+    """Where the guard lost a secret or refused a clean text: the prefilter, the rules (and
+    which kinds), or the learned pair scorer (its score on the value's pair, or no pair)."""
+    from memory.secret_pairs import THRESHOLD, guard_views, pair_score, pairs
+    from memory.secret_prefilter import suspect_indexes
+    from memory.secrets import rule_scan
+
+    if not suspect_indexes([item.text]):
+        return "prefilter"
+    kinds = rule_scan([item.text])[0]
+    if kinds:
+        return "rules: " + ", ".join(kinds)
+    best = max((pair_score(view) for view in guard_views(item.text)), default=0.0)
+    if not item.secret:
+        return f"scorer {best:.2f} ≥ {THRESHOLD}"
+    at = item.text.find(item.value) if item.value else -1
+    scores = [
+        _pair_probability(p.features)
+        for view in guard_views(item.text)
+        for p in pairs(view)
+        if at >= 0 and p.start < at + len(item.value) and at < p.end
+    ]
+    if not scores:
+        return f"no candidate for the value (best pair {best:.2f})"
+    return f"scorer {max(scores):.2f} on the value"
+
+
+def _pair_probability(features: tuple[str, ...]) -> float:
+    from memory.hashed_features import best_probability
+    from memory.secret_pairs import DIMENSIONS, _weights
+
+    return best_probability([features], _weights(), DIMENSIONS)
 
 
 @dataclass
@@ -91,7 +127,9 @@ def load_file(path: Path) -> list[Item]:
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            items.append(Item(row["text"], row["label"] == "secret", row["kind"], row["lang"]))
+            secret = row["label"] == "secret"
+            value = row.get("value") or ""
+            items.append(Item(row["text"], secret, row["kind"], row["lang"], value))
     return items
 
 
@@ -117,7 +155,7 @@ def evaluate(
         by_lang[item.lang].add(item, hit)
         if hit != item.secret:
             label = "missed" if item.secret else "refused"
-            misses.append(f"{label} {item.kind}/{item.lang}: {item.text!r}")
+            misses.append(f"{label} {item.kind}/{item.lang} [{stage(item)}]: {item.text!r}")
     return total, by_kind, by_lang, misses, elapsed / max(1, len(items))
 
 

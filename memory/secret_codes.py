@@ -22,7 +22,8 @@ import re
 from functools import lru_cache
 from itertools import islice
 
-from memory.secret_vocab import LazyPattern, pattern
+from memory.secret_context import THING_WORDS
+from memory.secret_vocab import LazyPattern, alternation, pattern, word_pattern
 
 __all__ = [
     "AMOUNT_WORD",
@@ -110,13 +111,13 @@ _NUMBER_WORD = re.compile(
     # a car's plate: "Kennzeichen HB-UC 1771", "plate CJB 8138"
     r"plate|kennzeichen|matr[íi]cula|placa|targa|plaque|immatriculation)(?!\w)"
 )
-NOT_CODE_CONTEXT = re.compile(
-    r"(?i)(?<!\w)(?:zip|postal|postale|postleitzahl|plz|cep|cap|postcodes?|post code|"
-    r"error|errors|erreur|errore|"
-    r"erro|fehler\w*|qr|barcode|country|area|promo|discount|coupon|source|status|http|https|"
-    r"exit|return|tcp|udp|ssh|firewall|nginx|server|servidor|serveur|docker|vpn|smtp|imap|nas|"
-    r"lan|localhost|"
-    r"gpio|header|pins|pines|pinos|broches|jtag|flight|gate \d+ at|terminal|boarding)(?!\w)"
+NOT_CODE_CONTEXT = word_pattern(
+    "zip, postal, postale, postleitzahl, plz, cep, cap, postcode, postcodes, post code, error, "
+    "errors, erreur, errore, erro, fehler*, qr, barcode, country, área, promo, discount, "
+    "coupon, source, status, http, https, exit, return, tcp, udp, ssh, firewall, nginx, server, "
+    "servidor, serveur, docker, vpn, smtp, imap, nas, lan, localhost, gpio, header, pins, pines, "
+    "pinos, broches, jtag, flight, terminal, boarding",
+    extra=r"gate \d+ at",
 )
 _VALUE = re.compile(
     r"^(?:[#*]?\d{3,8}[#*]?|\d{1,2}(?:[- ]\d{1,2}){2,5}[#*]?|\d(?:-\d){3,7}"
@@ -415,6 +416,10 @@ def _locked_with(text: str) -> bool:
     return False
 
 
+# A code named after a thing in one word: "Artikelcode", "Produktcode", "Postcode".
+_THING_CODE = LazyPattern(lambda: rf"(?i){alternation(THING_WORDS)}-?codes?")
+
+
 def find_lock_codes(text: str) -> bool:
     """Whether ``text`` gives a code that opens a door, a lock, an alarm, a phone or a card."""
     if _DIGIT.search(text) is None:
@@ -430,6 +435,8 @@ def find_lock_codes(text: str) -> bool:
         ):
             continue  # "Nº de lote de las baterías de portátil: B68Z443": a numbered thing
         code_noun = m.group("code") is not None
+        if code_noun and _THING_CODE.fullmatch(m.group(0)):
+            continue  # "Artikelcode 771203", "Produktcode …": a thing's code, not a lock's
         if code_noun and m.group(0).lower() in ("code", "codes", "código", "codigo", "codice"):
             # A bare "code" needs a lock near it: "door code", "code de l'alarme".
             if not _NOUN.search(window.replace(m.group(0), " " * len(m.group(0)))):

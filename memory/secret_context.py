@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memory.secret_vocab import LazyPattern, pattern
+from memory.secret_vocab import LazyPattern, pattern, word_pattern
 
 __all__ = [
     "BETWEEN_WORDS",
@@ -23,6 +23,7 @@ __all__ = [
     "PAYMENT",
     "PUBLIC",
     "SIGN_IN_PLACE",
+    "THING_WORDS",
     "TYPED",
     "YEAR",
 ]
@@ -67,16 +68,17 @@ SIGN_IN_PLACE = LazyPattern(
     )
 )
 LINE_CODE = re.compile(rf"^{CODE}$")
-LABEL_NOT = re.compile(
-    r"(?i)(?<!\w)(?:tel|tlf|phone|móvil|movil|handy|telefone|telefono|teléfono|fax|order|"
-    r"pedido|invoice|factura|fatura|rechnung|fattura|facture|ref|n[º°]|n\.[º°]|nro|no|nr|number|número|"
-    r"numero|nummer|numéro|id|serial|serie|série|sn|s/n|model|modelo|room|sala|raum|salle|"
-    r"stanza|zimmer|quarto|habitación|tracking|seguimiento|sendung|envío|colis|postcode|"
-    r"zip|cp|plz|cep|cap|price|precio|preço|preis|prix|prezzo|total|iban|bic|nif|dni|cif|"
-    r"vat|iva|ust|ip|mac|version|versión|v|build|commit|hash|sha|uuid|time|hora|uhrzeit|"
-    r"bestellung|auftrag|kunde\w*|customer|client|cliente|commande|ordine|encomenda|"
-    r"lieferung|paket|parcel|paquete|envoi|spedizione|conto|account no|"
-    r"heure|ora|date|fecha|datum|data|kg|km|€|eur|usd)(?!\w)"
+# What a number's label says it is when it is no code: a phone, an order, a place, a price…
+LABEL_NOT = word_pattern(
+    "tel, tlf, phone, móvil, handy, telefone, telefono, teléfono, fax, order, pedido, invoice, "
+    "factura, fatura, rechnung, fattura, facture, ref, nº, n°, n.º, n.°, nro, no, nr, number, "
+    "número, numero, nummer, numéro, id, serial, serie, série, sn, s/n, model, modelo, room, "
+    "sala, raum, salle, stanza, zimmer, quarto, habitación, tracking, seguimiento, sendung, "
+    "envío, colis, postcode, zip, cp, plz, cep, cap, price, precio, preço, preis, prix, prezzo, "
+    "total, iban, bic, nif, dni, cif, vat, iva, ust, ip, mac, version, versión, v, build, "
+    "commit, hash, sha, uuid, time, hora, uhrzeit, bestellung, auftrag, kunde*, customer, "
+    "client, cliente, commande, ordine, encomenda, lieferung, paket, parcel, paquete, envoi, "
+    "spedizione, conto, account no, heure, ora, date, fecha, datum, data, kg, km, €, eur, usd"
 )
 PAYMENT = LazyPattern(
     lambda: (
@@ -84,22 +86,34 @@ PAYMENT = LazyPattern(
         r"mb ?way|bizum|paypal|venmo|multibanco)(?!\w)"
     )
 )
-PUBLIC = re.compile(
-    r"(?i)(?<!\w)(?:sha\d*|md5|checksum|hash|digest|commit|fingerprint|prüfsumme|empreinte|"
-    r"impronta|huella|serial|uuid|guid|id|public|pública|publique|pubblica|öffentlich\w*)(?!\w)"
+PUBLIC = word_pattern(
+    "md5, checksum, hash, digest, commit, fingerprint, prüfsumme, empreinte, impronta, huella, "
+    "serial, uuid, guid, id, public, pública, público, publique, pubblica, pubblico, "
+    "öffentlich*",
+    extra=r"sha\d*",
 )
-BETWEEN_WORDS = re.compile(
-    r"(?i)(?<!\w)(?:ticket|review|audit|scan|scheduled|requested|reset|policy|changed|"
-    r"cambiado|cambió|geändert|changé|cambiato|mudou|expires?|caduca|length|digits|d[íi]gitos|"
-    r"stellen|chiffres|cifre|has|tiene|hat|a|ha|tem|zip|postal|area|country|promo|discount|"
-    r"error|status|http|exit|changes?|changed|cambia|cambian|ändert|change|muda|next|pr[óo]xim[oa]|"
-    r"n[äa]chste|prochain|prossim[oa]|on|am|em|until|hasta|bis|jusqu|fino|at[ée]|since|desde|"
-    r"seit|depuis|dal|valid|v[áa]lid[oa]|g[üu]ltig|valable|expired?|"
-    # codes that name a thing, not a secret
-    r"products?|produto|prodotto|producto|produit|produkt|article|art[íi]culo|artigo|articolo|"
-    r"artikel|items?|sku|part|voucher|coupons?|cup[óo]n|cupom|gift|tax|fiscal|course|curso|"
-    r"kurs|cours|corso|class|station|airport|aeropuerto|language|colou?r|booking|reserva|"
-    r"reservation|r[ée]servation|prenotazione|buchung|tracking|customer|cliente|client|"
-    r"kunden\w*|member|socio|mitglied|membre|bar|qr|iata|icao|swift|bic|iban|sort|branch|"
-    r"sucursal|filiale|agencia|ag[êe]ncia|agenzia|nif|cif|dni|ref\w*)(?!\w)"
+# Codes and numbers that name a thing (a product, a place, a lot, a booking…), not a lock's
+# or an account's secret: "código de área", "codice prodotto", "lot number", "Artikelnummer".
+THING_WORDS = (
+    "products, product, produto, prodotto, producto, produit, produkt, article, artículo, "
+    "artigo, articolo, artikel, items, item, sku, ean, upc, gtin, isbn, issn, aic, ndc, "
+    "part, pieza, pezzo, pièce, peça, teil, ersatzteil, model, modelo, modello, modèle, modell, "
+    "lot, lote, lotto, batch, charge, voucher, coupons, coupon, cupón, cupom, área, area, zona, "
+    "país, paese, pays, country, postal, postale, zip, promo, discount, descuento, sconto, "
+    "rabatt, remise, desconto, referencia, referência, riferimento, référence, referenz, "
+    "reference, ref*, pedido, order, commande, ordine, encomenda, bestellung, invoice, factura, "
+    "fatura, facture, fattura, rechnung, serial, serie, série, booking, reserva, reservation, "
+    "réservation, prenotazione, buchung, tracking, seguimiento"
+)
+BETWEEN_WORDS = word_pattern(
+    "ticket, review, audit, scan, scheduled, requested, reset, policy, changed, cambiado, "
+    "cambió, geändert, changé, cambiato, mudou, expire, expires, caduca, length, digits, "
+    "dígitos, stellen, chiffres, cifre, has, tiene, hat, a, ha, tem, changes, change, cambia, "
+    "cambian, ändert, muda, next, próximo, próxima, nächste, prochain, prossimo, prossima, on, "
+    "am, em, until, hasta, bis, jusqu, fino, até, since, desde, seit, depuis, dal, valid, "
+    "válido, válida, gültig, valable, expired, gift, tax, fiscal, course, curso, kurs, cours, "
+    "corso, class, station, airport, aeropuerto, language, colour, color, customer, cliente, "
+    "client, kunden*, member, socio, mitglied, membre, bar, qr, iata, icao, swift, bic, iban, "
+    "sort, branch, sucursal, filiale, agencia, agência, agenzia, nif, cif, dni, error, erreur, "
+    "errore, erro, fehler*, status, http, exit, " + THING_WORDS
 )

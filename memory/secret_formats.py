@@ -142,16 +142,52 @@ _PUBLIC = re.compile(
 _WRAPPED = re.compile(r"(?<=[A-Za-z0-9_+/=-]{16})\n(?=[A-Za-z0-9_+/=-]{6})")
 
 
+# A long value its line says is public ("dirección pública USDT (TRON) para que paguen …:
+# TDZ1q…", "my public address for tips: …"), with no key word between the two.
+_SAID_PUBLIC = re.compile(
+    r"(?i)(?<!\w)(?:public|p[úu]blic[oa]|publique|pubblic[oa]|[öo]ffentlich\w*)(?!\w)"
+)
+_LONG_VALUE = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9]{25,90}(?![\w/+=.-])")
+_KEY_WORD = re.compile(
+    r"(?i)pass|pw|contrase|clave|senha|kennw|token|secre|segre|geheim|private|privad|priv[ée]|"
+    r"(?<!\w)(?:pin|mdp|key|chiave|chave|cl[ée]|schl[üu]ssel)(?!\w)"
+)
+
+
+def _mask_said_public(text: str) -> str:
+    for said in _SAID_PUBLIC.finditer(text):
+        line_end = text.find("\n", said.end())
+        stop = min(len(text) if line_end < 0 else line_end, said.end() + 120)
+        for value in _LONG_VALUE.finditer(text, said.end(), stop):
+            if _KEY_WORD.search(text, said.end(), value.start()) is None:
+                blank = " " * (value.end() - value.start())
+                text = text[: value.start()] + blank + text[value.end() :]
+    return text
+
+
 def mask_public_material(text: str) -> str:
     """``text`` with public keys blanked out (same length, so offsets still hold)."""
-    return (
-        _PUBLIC.sub(lambda m: " " * len(m.group(0)), text)
-        if "AAAA" in text
-        or ("age1" in text or "ublic" in text or "PUBLIC" in text or "pública" in text)
-        or "bc1" in text
-        or "0x" in text
-        else text
-    )
+    if "AAAA" in text or "age1" in text or "bc1" in text or "0x" in text:
+        text = _PUBLIC.sub(lambda m: " " * len(m.group(0)), text)
+    lowered = text.lower()
+    if "ublic" in lowered or "úblic" in lowered or "ffentlich" in lowered:
+        text = _mask_said_public(_PUBLIC.sub(lambda m: " " * len(m.group(0)), text))
+    return text
+
+
+# A chat export's line: "[10:14] Pablo: …", "[02/12/26, 10:14:05] Ana: …", "10:14 - Ana: …".
+_CHAT_PREFIX = re.compile(
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?"
+    r"(?:[ \t]?[apAP]\.?[mM]\.?)?[ \t]*[-–—][ \t]*)[^\W\d_][^\n:\[\]]{0,30}?:[ \t]+"
+)
+
+
+def chat_messages(text: str) -> str | None:
+    """A chat export (two lines or more with a time and a speaker) as its messages alone, one
+    a line, so a value sent on its own line reads as a note's; None when ``text`` is none."""
+    if "\n" not in text or len(_CHAT_PREFIX.findall(text)) < 2:
+        return None
+    return _CHAT_PREFIX.sub("", text)
 
 
 def joined_wrapped_tokens(text: str) -> str | None:

@@ -30,11 +30,17 @@ from typing import TYPE_CHECKING
 
 from memory.hashed_features import best_probability, hashed_indexes
 from memory.secret_codes import AMOUNT_WORD, NOT_CODE_CONTEXT, number_label
-from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, TYPED
-from memory.secret_formats import mask_public_material
+from memory.secret_context import BETWEEN_WORDS, LABEL_NOT, PUBLIC, THING_WORDS, TYPED
+from memory.secret_formats import chat_messages, mask_public_material
 from memory.secret_shapes import could_be_value, fold_word, random_letters, value_features
 from memory.secret_spoken import spoken_as_digits
-from memory.secret_vocab import LazyPattern, pattern
+from memory.secret_vocab import (
+    TABLES,
+    LazyPattern,
+    fold,
+    pattern,
+    word_pattern,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,24 +77,36 @@ _REFERENCE = re.compile(
 # Between a key word and a value: the value is a name, a port or a number of something else.
 # More digits than any code: a tracking number, an account's or a parcel's.
 _LONG_NUMBER = re.compile(r"\d{13,}")
-_NAMED = re.compile(
-    r"(?i)(?<!\w)(?:name|named|called|nombre|llamad[ao]|nome|chamad[ao]|nom|appel[ée]e?|"
-    r"chiamat[ao]|hei(?:ß|ss)t|chama|chiama|llama|s'appelle|appelle|ssid|port|puerto|porta|porto|products?|producto|produto|"
-    r"prodotto|produit|produkt|model|modelo|modell|serial|order|pedido)(?!\w)"
+_NAMED = word_pattern(
+    "name, named, called, nombre, llamado, llamada, nome, chamado, chamada, nom, appelé, "
+    "appelée, chiamato, chiamata, heißt, chama, chiama, llama, s'appelle, appelle, ssid, port, "
+    "puerto, porta, porto, " + THING_WORDS
 )
 _ORDER = re.compile(
     r"(?i)^\W*(?:\w+\W+){0,2}(?:order|pedido|invoice|factura|fatura|tracking|commande|ordine|"
     r"encomenda|bestellung|rechnung|facture|fattura)(?!\w)"
 )
-_PHONE = re.compile(
-    r"(?i)(?<!\w)(?:tel|tlf|tfno|phone|telephone|mobile|cell|móvil|movil|celular|handy|telefon|"
-    r"teléfono|telefono|telefone|telem[óo]vel|téléphone|portable|cellulare|fax|whatsapp)(?!\w)"
+_PHONE = word_pattern(
+    "tel, tlf, tfno, phone, telephone, mobile, cell, móvil, celular, handy, telefon, teléfono, "
+    "telefono, telefone, telemóvel, téléphone, portable, cellulare, fax, whatsapp"
 )
+# A registry's name right after a code's word: "codice AIC 099488275", "código SKU 4471",
+# "code EAN …" name a thing (unless the name is a credential's: "code PIN", "código PUK").
+_REGISTRY = re.compile(r"\s*(?P<name>[A-Z]{2,5})\s*:?\s*")
 # A product's name written with capitals inside or a mark ("FRITZ!Box", "iPhone", "PlayStation").
 _PRODUCT = re.compile(r"^[^\W\d_]+(?:[!+][^\W\d_]+|[a-z]+[A-Z][^\W\d_]*)$|^[a-z][A-Z]\w+$")
 # "key: …" opening a line is a field's name (a store's key in metadata), not a key's value.
 _LABEL_KEY = re.compile(r"(?i)(?<![^\n])keys?:")
 _TRIM = "\"'`“”«»„‘’()[]{}<>,;.!?:"
+# Every word of the credential vocabulary, folded: a registry's name that is one ("PIN",
+# "PUK", "CVV", "WPA") is a credential's, not a thing's.
+_CREDENTIAL_WORDS = frozenset(
+    fold(word)
+    for table in TABLES.values()
+    for kind in table.values()
+    for form in kind
+    for word in form.strip("*").replace("-", " ").split()
+)
 _FAMILIES: dict[str, tuple[str, ...]] = {
     "pw": ("password", "passphrase", "code_word", "answer", "credentials", "login", "connection"),
     "pin": ("pin", "code", "combination", "card_code", "card_generic", "recovery", "totp"),
@@ -96,11 +114,6 @@ _FAMILIES: dict[str, tuple[str, ...]] = {
     "tok": ("token", "seed", "vault"),
     "opens": ("entry", "container", "keybox", "padlock", "lock", "alarm", "device", "voicemail"),
 }
-# Where a password is used, in the six languages: an account, an admin, a mail box.
-_ACCOUNT = (
-    r"accounts?|admin|administrator|e-?mail|mail|profile|cuentas?|correo|perfil|konto|"
-    r"benutzerkonto|postfach|compte|courriel|messagerie|conta|perfil|profilo|posta"
-)
 # Getting in or typing, in any person: a value bound to the act ("use 509576 to get into the
 # drone settings", "punch 51116# on the keypad", "on rentre en tapant 03977").
 _ACT = (
@@ -117,6 +130,9 @@ _ACT = (
     # typing digits, not "digital" or "digitize"
     r"entrar[ae]?|accedere|accedi|sblocc\w*|digit(?!al|i[sz])\w*|"
     r"entrar|acessar|aceder|desbloquei\w*|"
+    # setting a code: "le puse 967", "I set it to 4471", "j'ai mis 0815", "ho messo 2211"
+    r"(?:le |lo |la )?pus(?:e|imos|o|ieron)|j'ai mis|ho messo|abbiamo messo|"
+    r"coloquei|pusemos|eingestellt auf|gestellt auf|"
     # what an account or a lock still takes: "the old email still works with …", "locked with"
     r"works? with|worked with|funciona con|funciona com|funktioniert mit|marche avec|"
     r"fonctionne avec|funziona con|locked with|cerrad[oa] con|abgeschlossen mit"
@@ -127,7 +143,7 @@ _CUES = LazyPattern(
         + "|".join(
             rf"(?P<{name}>(?<!\w){pattern(*kinds)}(?!\w))" for name, kinds in _FAMILIES.items()
         )
-        + rf"|(?P<acct>(?<!\w)(?:{_ACCOUNT})(?!\w))"
+        + rf"|(?P<acct>(?<!\w){pattern('account')}(?!\w))"
         + rf"|(?P<act>(?<!\w)(?:{_ACT})(?!\w))"
     ),
 )
@@ -304,6 +320,9 @@ def _not_a_key(
     c_start, family, gap, before = cue
     if before and _NAMED.search(gap):
         return True  # "port: 5432", "the product code is 4471": a value, not the key's
+    registry = _REGISTRY.fullmatch(gap) if before else None
+    if registry and fold_word(registry.group("name")) not in _CREDENTIAL_WORDS:
+        return True  # "codice AIC 099488275": a registry's number for a thing
     if family == "net" and _NAMED.search(text[max(0, c_start - 25) : c_start]):
         return True  # "il nome della rete wifi è Casa-5G": the network's name
     if value.isdigit() and i and _PRODUCT.search(tokens[i - 1].group(0)):
@@ -320,6 +339,8 @@ def _not_a_key(
         return True  # "the gift card's balance is 1200": a sum
     if _phone_number(text, start, value):
         return True  # "Telefono del veterinario: 0575 547438": a phone number
+    if _postcode(text, start, end, value):
+        return True  # "livré au 12 rue Victor Hugo, 69002 Lyon": an address's postcode
     return _said_of_another(text, tokens, i, candidate, cue)
 
 
@@ -371,13 +392,13 @@ def _numbered(text: str, start: int, *, clause: bool) -> bool:
     )
 
 
-_ERROR = re.compile(
-    r"(?i)error|errors|erro|errore|erreur|fehler\w*|status|http|exit|return|ticket|case|caso"
+_ERROR = word_pattern(
+    "error, errors, erro, errore, erreur, fehler*, status, http, exit, return, ticket, case, caso"
 )
-_COUNT = re.compile(
-    r"(?i)(?<!\w)(?:count|counts|limit|length|size|total|max|maximum|minimum|min|anzahl|"
-    r"l[äa]nge|limite|longitud|tamaño|taille|longueur|lunghezza|dimensione|tamanho|"
-    r"comprimento|conteo|recuento|nombre de|numero di|n[úu]mero de)(?!\w)"
+_COUNT = word_pattern(
+    "count, counts, limit, length, size, total, max, maximum, minimum, min, anzahl, länge, "
+    "limite, longitud, tamaño, taille, longueur, lunghezza, dimensione, tamanho, comprimento, "
+    "conteo, recuento, nombre de, numero di, número de"
 )
 
 
@@ -403,9 +424,9 @@ _INTO_DOCUMENT = re.compile(
     r"calcolatrice)(?!\w)"
 )
 # A value said to be another's, changed: a hint at a password, not the password.
-_SAME = re.compile(
-    r"(?i)(?<!\w)(?:same|misma|mismo|igual|gleiche|gleich|dasselbe|m[êe]me|stess[ao]|mesm[ao]|"
-    r"like the|como la|como el|wie das|comme le|comme la|come la|come il)(?!\w)"
+_SAME = word_pattern(
+    "same, misma, mismo, igual, gleiche, gleich, dasselbe, même, stessa, stesso, mesma, mesmo, "
+    "like the, como la, como el, wie das, comme le, comme la, come la, come il"
 )
 
 
@@ -442,6 +463,21 @@ def _values(tokens: list[re.Match[str]]) -> list[tuple[int, int, int, str, int]]
         value = raw.strip(_TRIM) if raw[-1:] not in "#*!?" else raw.lstrip(_TRIM)
         out.append((i, tok.start(), tok.end(), value, 1))
     return [value for value in out if value[0] not in long_run or value[4] > 1]
+
+
+_STREET = word_pattern(
+    "street, st, road, rd, avenue, ave, lane, drive, boulevard, calle, c/, avenida, av, avda, "
+    "paseo, plaza, camino, carrer, rua, travessa, largo, praça, rue, avenue, bd, chemin, "
+    "place, allée, via, viale, piazza, corso, vicolo, straße, str, weg, gasse, platz, allee"
+)
+_CITY_AFTER = re.compile(r"\s+[A-ZÀ-Ý][^\W\d_]+")
+
+
+def _postcode(text: str, start: int, end: int, value: str) -> bool:
+    """Four or five digits after a street's name and before a town's: a postcode."""
+    if not (value.isdigit() and 4 <= len(value) <= 5) or not _CITY_AFTER.match(text, end):
+        return False
+    return _STREET.search(text, max(0, start - 50), start) is not None
 
 
 # After a phone's word: up to three words, ':', then the number's groups so far.
@@ -543,9 +579,14 @@ def pair_score(text: str) -> float:
 
 
 def guard_views(text: str) -> list[str]:
-    """The texts the guard asks the scorer about: ``text`` with public material masked, and the
-    same with digits said one at a time or spelt out written as the value ("… es cuatro cuatro
-    ocho dos" read as 4482), as the rules read it."""
+    """The texts the guard asks the scorer about: ``text`` with public material masked (a chat
+    export also as its messages alone), and the same with digits said one at a time or spelt
+    out written as the value ("… es cuatro cuatro ocho dos" read as 4482), as the rules read
+    it."""
     masked = mask_public_material(text)
-    spoken = spoken_as_digits(masked)
-    return [masked] if spoken == masked else [masked, spoken]
+    views = [masked]
+    messages = chat_messages(masked)
+    if messages is not None:  # a chat export: also its messages alone, one a line
+        views.append(messages)
+    views += [said for view in views if (said := spoken_as_digits(view)) != view]
+    return views

@@ -397,10 +397,11 @@ def _account_values(
     return found
 
 
+# Where a password is used (the vocabulary's accounts), in the lowered batch.
 _ACCOUNT_WORD = re.compile(
-    rb"(?<![a-z0-9\x80-\xff])(?:accounts?|admin|administrator|e ?mail|mail|profile|cuentas?|"
-    rb"correo|perfil|konto|benutzerkonto|postfach|compte|courriel|messagerie|conta|profilo|"
-    rb"posta)(?![a-z0-9\x80-\xff])"
+    rb"(?<![a-z0-9\x80-\xff])(?:"
+    + _trie_pattern({v for form in forms("account") for v in _form_variants(form)}).encode()
+    + rb")(?![a-z0-9\x80-\xff])"
 )
 _LETTERS_AND_DIGITS = re.compile(r"(?<!\S)[^\W\d_]{3}\w*\d|\d\w*[^\W\d_]{3}")
 

@@ -130,7 +130,11 @@ _LATER_SEPARATOR = re.compile(
 # (a passphrase's words may end with a number: "lagoon quiet walrus 8")
 _PLAIN_WORDS = re.compile(
     r"^\s*[\"'“”«„‘]?(?P<words>[^\W\d_]{3,}(?: [^\W\d_]{3,}){2,})(?: \d{1,4})?[\"'“”»’‘]?\s*"
-    r"(?:$|[.,;!\n(—–-]|with |con |mit |avec |com )"
+    # the phrase ends the clause, or a clause of purpose or another clause follows it:
+    # "… is castle saddle paper clock so he can print", "… y así entra", "… damit er …"
+    r"(?:$|[.,;!\n(—–-]|with |con |mit |avec |com |so |and |but |because |y |pero |porque |"
+    r"para que |und |aber |damit |weil |et |mais |pour que |parce que |e |ma |perché |"
+    r"mas |para |porque )"
 )
 _PHRASE_NOUN = re.compile(
     r"(?i)phrase|sentence|words|frase|satz|palabras|w[öo]rter|mots|parole|palavras"
@@ -666,6 +670,8 @@ def _wifi(text: str, m: re.Match[str]) -> str | None:
         if _NAMING.search(text[max(0, m.start() - 25) : tok.start]):
             return None
         slash = prev == "/" and before[:4].lower() != tok.text[:4].lower()
+        if _is_separator(prev) and _run_together_words(tok.text):
+            return "password"  # "the wifi at the surf house is scarfpumpkinfossil"
         if (_is_separator(prev) or slash) and credential_like(tok.text, near=True, direct=True):
             lower, upper, digit, symbol = _classes(tok.text)
             if (digit and (lower or upper)) or random_letters(tok.text):

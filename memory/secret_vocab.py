@@ -23,6 +23,7 @@ Kinds:
 - ``voicemail``, ``code_word``, ``answer``, ``connection``, ``vault``: voicemail, the word an
   alarm company asks for, a bank's memorable word or security answer, a connection string,
   encryption tools;
+- ``account``: where a password is used (an account, an admin, a mail box);
 - what a code opens: ``entry`` (doors, gates, garages, buildings), ``container`` (safes,
   lockers, key boxes, mailboxes), ``keybox``, ``padlock`` (combination locks), ``lock``,
   ``alarm``, ``device`` (phones, tablets, SIM cards).
@@ -42,20 +43,29 @@ __all__ = [
     "TABLES",
     "factored",
     "WEAK",
+    "alternation",
     "first_words",
     "forms",
     "fold",
     "pattern",
     "stems",
+    "word_pattern",
+    "word_set",
+    "words",
 ]
 
 LANGUAGES = ("en", "es", "de", "fr", "pt", "it")
 
 
+def words(text: str) -> tuple[str, ...]:
+    """A word table as every table of the guard is written: forms separated by commas, read
+    as the vocabulary's forms are (``x*``, ``*x``, a space or '-' for either or nothing, an
+    accented letter with or without its accent)."""
+    return tuple(f.strip() for f in text.split(",") if f.strip())
+
+
 def _t(**kinds: str) -> dict[str, tuple[str, ...]]:
-    return {
-        kind: tuple(f.strip() for f in text.split(",") if f.strip()) for kind, text in kinds.items()
-    }
+    return {kind: words(text) for kind, text in kinds.items()}
 
 
 _COMMON = _t(
@@ -68,6 +78,7 @@ _COMMON = _t(
 
 TABLES: dict[str, dict[str, tuple[str, ...]]] = {
     "en": _t(
+        account="account, accounts, admin, administrator, e-mail, mail, profile",
         password="password, passwords, passwd, passwds, passwrd, passw, pword, pwd, pwds, pw, pws, "
         "pass, pasword, paswords, passowrd, paswrod, passwod, passwrod, pssword, psswd, pswd, "
         "passcode, passcodes, login password, admin password, root password, app password, "
@@ -121,6 +132,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         device="phone, iphone, tablet, ipad, laptop, sim, android, atm",
     ),
     "es": _t(
+        account="cuenta, cuentas, correo, perfil",
         password="contraseña, contraseñas, contrasena, contrasenas, contraseya, contra, clave, "
         "claves, clave de acceso, contraseña de acceso, pass, password",
         passphrase="frase de contraseña, frase contraseña, frase secreta, frase de paso, "
@@ -164,6 +176,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         device="móvil, celular, teléfono, tablet, portátil, cajero",
     ),
     "de": _t(
+        account="konto, benutzerkonto, postfach",
         password="passwort, passwörter, *passwort, *passwörter, kennwort, kennwörter, "
         "*kennwort, pw, pwd, passwd, passwort, paswort, passwrt",
         passphrase="passphrase, passwortsatz, merksatz, geheimsatz, hauptpasswort, "
@@ -204,6 +217,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         device="handy, telefon, tablet, laptop, sim",
     ),
     "fr": _t(
+        account="compte, courriel, messagerie",
         password="mot de passe, mots de passe, mot-de-passe, mot de pass, mdp, passe, password",
         passphrase="phrase secrète, phrase de passe, mot de passe maître, mot de passe "
         "principal, clé de chiffrement, clé de cryptage, mot de passe de chiffrement",
@@ -243,6 +257,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         device="téléphone, portable, tablette, ordinateur",
     ),
     "pt": _t(
+        account="conta, perfil",
         password="senha, senhas, palavra-passe, palavras-passe, palavra passe, password, pass",
         passphrase="frase-senha, frase senha, frase secreta, senha mestra, chave de "
         "criptografia, senha de criptografia, chave de encriptação",
@@ -279,6 +294,7 @@ TABLES: dict[str, dict[str, tuple[str, ...]]] = {
         device="telemóvel, celular, tablet, telefone",
     ),
     "it": _t(
+        account="profilo, posta",
         password="password, parola d'ordine, parola chiave, pass, pw, passwd",
         passphrase="frase segreta, password principale, password master, chiave di cifratura, "
         "chiave di crittografia, password di cifratura",
@@ -321,10 +337,13 @@ for _table in TABLES.values():
 
 # Forms that are ordinary words too: they name a secret only with a digit near them.
 WEAK = frozenset(
-    """key keys acesso accesso accès user pin nip puk code codes código
-    códigos codice codici combination combinations combo combos combinación combinaciones
-    combinaison combinaisons combinazione combinazioni combinação combinações kombination kombi
-    segredo alarm alarms alarme alarmes alarma alarmas allarme allarmi alarmanlage zugang""".split()
+    words(
+        "key, keys, acesso, accesso, accès, user, pin, nip, puk, code, codes, código, "
+        "códigos, codice, codici, combination, combinations, combo, combos, combinación, "
+        "combinaciones, combinaison, combinaisons, combinazione, combinazioni, combinação, "
+        "combinações, kombination, kombi, segredo, alarm, alarms, alarme, alarmes, alarma, "
+        "alarmas, allarme, allarmi, alarmanlage, zugang"
+    )
 )
 
 
@@ -431,6 +450,32 @@ def stems(*kinds: str) -> tuple[str, ...]:
             core = form.strip("*")
             out.update({core, fold(core)})
     return tuple(sorted(out))
+
+
+def word_set(text: str) -> frozenset[str]:
+    """A word table (``words``) as a set of lowercase words, each also without its accents:
+    for checking one word at a time."""
+    return frozenset(v for form in words(text) for v in (form.lower(), fold(form)))
+
+
+def word_pattern(text: str, *, extra: str = "") -> LazyPattern:
+    """Any form of a word table (``words``) as a whole word, case-insensitive; ``extra`` is
+    an alternative that is no word (a regex: "sha\\d+", "gate \\d+ at")."""
+
+    def build() -> str:
+        alternatives = "|".join([alternation(text), *([extra] if extra else [])])
+        return rf"(?i)(?<!\w)(?:{alternatives})(?!\w)"
+
+    return LazyPattern(build)
+
+
+def alternation(text: str) -> str:
+    """Any form of a word table (``words``) as a regex alternation (no flags, no word
+    boundaries: the caller adds them)."""
+    every = sorted(words(text), key=lambda f: (-len(f), f))
+    compound = [_form_regex(form) for form in every if form.startswith("*")]
+    plain = factored(_atoms(form) for form in every if not form.startswith("*"))
+    return "(?:" + "|".join([plain, *compound]) + ")"
 
 
 class LazyPattern:

@@ -21,11 +21,18 @@ from functools import lru_cache
 from memory.secret_answers import security_answer
 from memory.secret_bare import find_bare_secrets
 from memory.secret_cards import find_card_code, find_gift_code
-from memory.secret_formats import find_formats, joined_wrapped_tokens, mask_public_material
+from memory.secret_formats import (
+    chat_messages,
+    find_formats,
+    joined_wrapped_tokens,
+    mask_public_material,
+)
 from memory.secret_prefilter import suspect_indexes
 from memory.secret_prose import credential_like, find_prose_secrets
 from memory.secret_seeds import find_seed_phrase
 from memory.secret_spoken import spoken_as_digits
+from memory.secret_vocab import LazyPattern, word_pattern
+from memory.secret_vocab import pattern as vocab_pattern
 from memory.secret_wifi import wifi_key
 
 __all__ = ["find_secrets", "forget_scans", "full_scan", "rule_scan", "scan_batch"]
@@ -52,6 +59,13 @@ _REFERENCE_VALUE = re.compile(
     r"stored|the|a|an|from|is|was|kept|lives|managed|rotated|every|set|required|optional|"
     r"expired|empty|unset|not|no|yes|on|off|enabled|disabled|default|string|str|int|bool|"
     r"secret|password|token|voir|ver|siehe|vedi|same|ask|use|via|see|https?://\S*))$"
+)
+# A value that stands for one in an example: words joined, one of them a placeholder's
+# ("your-api-key-here", "tu_clave_aqui", "votre-cle-ici", "dein-token-hier").
+_PLACEHOLDER_VALUE = re.compile(
+    r"(?i)^(?:[^\W\d_]+[-_])*(?:your|yours|here|example|sample|dummy|placeholder|insert|replace|"
+    r"tu|tus|su|aqui|aquí|ejemplo|votre|ton|ici|exemple|dein|deine|ihr|hier|beispiel|seu|sua|"
+    r"exemplo|tuo|tua|qui|esempio)(?:[-_][^\W\d_]+)*$"
 )
 # A prose key ("password: …") needs a value that is not a plain word.
 _PROSE_KEY = re.compile(
@@ -107,6 +121,35 @@ def _looks_random(token: str) -> bool:
     return _entropy(stripped) >= 4.0
 
 
+# A service's id for a record: a short lower-case prefix, '_', then random characters
+# ("po_yKWARuRERPoPlTWWiiO5E0BS", "ch_3MmlLr…", "cus_NffrFeUfNV2Hib"), named by what it is.
+_OBJECT_ID = re.compile(r"[a-z]{2,5}_[A-Za-z0-9]{10,}")
+_SECRET_PREFIX = re.compile(r"(?i)(?:sk|rk|whsec|pk|key|secret|token|tok|pat|api)_")
+_RECORD_WORD = word_pattern(
+    "payout, payouts, payment, payments, pago, pagamento, paiement, zahlung, charge, "
+    "transaction, transacción, transazione, transação, transaktion, transfer, transferencia, "
+    "transfert, überweisung, refund, reembolso, remboursement, rimborso, erstattung, invoice, "
+    "factura, fatura, facture, fattura, rechnung, order, pedido, commande, ordine, encomenda, "
+    "bestellung, customer, cliente, client, kunde, event, evento, subscription, suscripción, "
+    "abonnement, abbonamento, assinatura, receipt, recibo, reçu, ricevuta, quittung, id, ref, "
+    "reference, referencia, dispute, disputa, session, sesión, product, producto, price, precio"
+)
+_KEY_WORDS = LazyPattern(
+    lambda: (
+        rf"(?i)(?<!\w){vocab_pattern('password', 'passphrase', 'token', 'credentials', 'wifi_key')}"
+        r"(?!\w)"
+    )
+)
+
+
+def _object_id(text: str, start: int, token: str) -> bool:
+    """A record's id named by what it is ("Stripe payout po_…"), with no key word before it."""
+    if not _OBJECT_ID.fullmatch(token) or _SECRET_PREFIX.match(token):
+        return False
+    before = text[max(0, start - 40) : start]
+    return _RECORD_WORD.search(before) is not None and _KEY_WORDS.search(before) is None
+
+
 def _keyword_findings(text: str) -> list[str]:
     found: list[str] = []
     for match in _KEYWORD.finditer(text):
@@ -114,6 +157,8 @@ def _keyword_findings(text: str) -> list[str]:
         value = raw.strip("\"'`,;.)]}")
         if len(value) < 4 or _REFERENCE_VALUE.match(value):
             continue
+        if ("-" in value or "_" in value) and _PLACEHOLDER_VALUE.match(value):
+            continue  # "API_KEY=your-api-key-here": an example's placeholder
         key = match.group("key")
         quoted = raw[:1] in "\"'" or match.group(0)[:1] in "\"'"
         if _PROSE_KEY.match(key) and not quoted and not credential_like(value, near=True):
@@ -239,7 +284,13 @@ _SAID_CHECKS: tuple[tuple[Callable[[str], bool], str], ...] = (
 
 
 def scan_own(text: str) -> set[str]:
-    """Our own checks on one text: vendor formats, assignments, prose, entropy."""
+    """Our own checks on one text: vendor formats, assignments, prose, entropy; a chat
+    export is read as it is and as its messages alone."""
+    messages = chat_messages(text)
+    return _scan_own(text) | (_scan_own(messages) if messages is not None else set())
+
+
+def _scan_own(text: str) -> set[str]:
     found: set[str] = set()
     masked = _PLACEHOLDER_TEXT.sub(lambda m: " " * len(m.group(0)), mask_public_material(text))
     if ">" in masked:  # a quoted reply or a forwarded mail is read as its lines
@@ -259,6 +310,10 @@ def scan_own(text: str) -> set[str]:
     found.update(kind for check, kind in _SAID_CHECKS if check(masked))
     if wifi_key(text):  # unmasked: a WEP key is hex digits, which the mask takes for a digest
         found.add("wifi key")
-    if any(_looks_random(tok) for tok in _TOKEN.findall(_DIGEST_PREFIX.sub(" ", masked))):
+    unprefixed = _DIGEST_PREFIX.sub(" ", masked)
+    if any(
+        _looks_random(tok.group(0)) and not _object_id(unprefixed, tok.start(), tok.group(0))
+        for tok in _TOKEN.finditer(unprefixed)
+    ):
         found.add("high-entropy token")
     return found

@@ -40,6 +40,7 @@ from train_secret_model import fit as fit_model  # noqa: E402
 
 from memory.secret_pairs import (  # noqa: E402
     DIMENSIONS,
+    THRESHOLD,
     WEIGHTS,
     guard_views,
     pair_features,
@@ -117,12 +118,24 @@ def main() -> None:
     parser.add_argument("--save", action="store_true", help=f"fit on every set, write {WEIGHTS}")
     parser.add_argument("--since", metavar="DIR", help="the guard before this round's checks")
     parser.add_argument("--only-save", action="store_true", help="--save, no held-out folds")
+    parser.add_argument(
+        "--hold", default="", metavar="SETS", help="the folds to hold out, e.g. v8,v9,v10,v11"
+    )
+    parser.add_argument(
+        "--written-from",
+        default="",
+        metavar="SETS",
+        help="sets this round's checks were written from: their summary row leaves those out",
+    )
     args = parser.parse_args()
+    written_from = set(args.written_from.split(","))
     args.save = args.save or args.only_save
     bases = dict(item.split("=", 1) for item in args.base_rules)
     sets = {name: load(name) for name in SETS}
     always = [row for name in TRAIN_ONLY for row in load_files(TRAIN_ONLY[name])]
-    for test in [] if args.only_save else SETS:
+    held = [name for name in args.hold.split(",") if name] or list(SETS)
+    summary: list[tuple[str, np.ndarray, np.ndarray]] = []  # (set, labels, flags at THRESHOLD)
+    for test in [] if args.only_save else held:
         train = [name for name in SETS if name != test]
         w = fit(*samples(always + [row for name in train for row in sets[name]]))
         scores = text_scores(sets[test], w)
@@ -133,20 +146,36 @@ def main() -> None:
         print(f"  this tree's rules: {rates(sets[test], rules)}")
         for t in THRESHOLDS:
             print(f"  this tree's rules ∪ scorer ≥ {t}: {rates(sets[test], rules | (scores >= t))}")
+        secret = np.array([row["label"] == "secret" for row in sets[test]])
+        if test not in bases:
+            summary.append((test, secret, rules | (scores >= THRESHOLD)))
         if test in bases:
             rules = base_flags(Path(bases[test]), sets[test])
             print(f"  rules before {test} was read: {rates(sets[test], rules)}")
             for t in THRESHOLDS:
                 print(f"  those rules ∪ scorer ≥ {t}: {rates(sets[test], rules | (scores >= t))}")
+            if not args.since or test in written_from:
+                summary.append((test, secret, rules | (scores >= THRESHOLD)))
             if args.since:
                 added = this_guard(sets[test]) & ~base_flags(Path(args.since), sets[test])
                 both = rules | added
+                if test not in written_from:
+                    summary.append((test, secret, both | (scores >= THRESHOLD)))
                 print(f"  those rules ∪ the checks since {args.since}: {rates(sets[test], both)}")
                 for t in THRESHOLDS:
                     joined = both | (scores >= t)
                     print(
                         f"  those rules ∪ checks since ∪ scorer ≥ {t}: {rates(sets[test], joined)}"
                     )
+    if summary:
+        print(f"\nleave one writer out at the guard's threshold {THRESHOLD}:")
+        print("| set | recall | false refusals |\n|---|---|---|")
+        recalls, falses = [], []
+        for name, secret, flagged in summary:
+            recalls.append(float(flagged[secret].mean()))
+            falses.append(float(flagged[~secret].mean()))
+            print(f"| {name} | {recalls[-1]:.3f} | {falses[-1]:.3f} |")
+        print(f"| mean | {np.mean(recalls):.3f} | {np.mean(falses):.3f} |")
     if args.save:
         rows = always + [row for name in SETS for row in sets[name]]
         w = fit(*samples(rows))

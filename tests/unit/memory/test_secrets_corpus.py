@@ -9,7 +9,8 @@ its misses were studied by kind of phrasing), the fourth (frozen_v4: once at 204
 0.005 when read), the sixth (frozen_v6: 223/256 = 0.871 before a round's changes, 227/256 =
 0.887 after), the seventh (frozen_v7: 205/239 = 0.858 before a round's changes, 210/239 =
 0.879 after), the eighth (frozen_v8: 228/252 = 0.905 before, 235/252 = 0.933 after), the
-ninth (frozen_v9: 226/246 = 0.919 before and after a round's changes) and the probes
+ninth (frozen_v9: 226/246 = 0.919 before and after a round's changes), the tenth and the
+eleventh (below) and the probes
 written with the rules. They are training data: the floors below hold what is measured on
 them now, so a change that loses any of it fails. They say nothing about text written by
 someone else; that is measured on a set never read here (``benchmarks/secret_detection.py
@@ -177,20 +178,17 @@ def test_eleventh_independent_set_keeps_its_measured_figures() -> None:
     """frozen_v11: written by someone who saw neither the rules nor any earlier set (eight new
     owners, six languages, 44 kinds, 145 of the 245 secrets said in prose), read once before
     a round's changes (recall 238/245 = 0.971, false refusals 4/204) and once after them
-    (238/245, 5/204). Not in the learned scorers' fit yet: training data from here on, a
-    floor, not a result."""
+    (238/245, 5/204). Its misses and false refusals were then counted by mechanism (codes that
+    name a thing, an example's placeholder, a record's id, a value its line calls public, a
+    phrase or joined words said before another clause, chat exports) and it joined the learned
+    scorers' fit: 241/245, 0/204. Training data from here on: a floor, not a result (the set
+    missed the targets when read; a figure on it now says nothing about them)."""
     recall, false_refusals = _rates(_load("frozen_v11.jsonl"))
-    assert recall >= 238 / 245 and false_refusals <= 5 / 204
+    assert recall >= 241 / 245 and false_refusals <= 0 / 204
 
 
-@pytest.mark.xfail(strict=True, reason="eleventh set when read: recall 0.971, false refusals 0.025")
-def test_eleventh_independent_set_meets_the_targets() -> None:
-    recall, false_refusals = _rates(_load("frozen_v11.jsonl"))
-    assert recall >= 0.98 and false_refusals <= 0.02
-
-
-# The seventh, eighth, ninth and tenth sets missed the targets when they were read (recall
-# 0.879, 0.933 after that round, 0.919, 0.896);
+# The seventh to eleventh sets missed the targets when they were read (recall 0.879, 0.933
+# after that round, 0.919, 0.896, 0.971 with false refusals 0.025);
 # their misses have been studied since, so a figure on them says nothing about the targets.
 
 

@@ -27,110 +27,37 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from memory.secret_spoken import DIGIT_WORDS
-from memory.secret_vocab import WEAK, factored, fold, forms, stems
+from memory.secret_vocab import WEAK, factored, fold, forms, stems, word_set, words
 
 __all__ = ["suspect_indexes"]
 
 # Stems that count anywhere in a word (compounds: Routerpasswort, Türcode, clientsecret).
-_ANYWHERE = (
-    "passw",
-    "kennw",
-    "schlüssel",
-    "schlussel",
-    "code",
-    "token",
-    "secret",
-    "phrase",
-    # the passphrase detector's "<seed|recovery|wallet|backup|master> words" and "Merksatz"
-    "recovery word",
-    "wallet word",
-    "backup word",
-    "master word",
-    "seed word",
-    "mnemonic word",
-    "merksatz",
-    # what a bank asks besides a password (memorable words are in _WHOLE)
-    "security q",
-    "question de sécurité",
-    "question de securite",
-    "security answer",
-    "pregunta de seguridad",
-    "respuesta de seguridad",
-    "question secrète",
-    "sicherheitsfrage",
-    "geheimfrage",
-    "domanda di sicurezza",
-    "domanda segreta",
-    "pergunta de segurança",
-    "pergunta secreta",
-    # the word an alarm company asks for
-    "code word",
-    "codeword",
-    "codewort",
-    "safe word",
-    # signing in "with" a value in the subjunctive or the voseo: "que entre con …"
-    "entre con",
-    "entrá con",
-    "entre com",
-    # what a lock or a device opens with: "el ordenador se abre con tamal.lobo49"
-    "abre con",
-    "abres con",
-    "opens with",
-    "open it with",
-    "unlocks with",
-    "unlock it with",
-    "desbloquea con",
-    "desbloqueas con",
-    "öffnet mit",
-    "ouvre avec",
-    "apre con",
-    "abre com",
-    "destranca com",
-    "desbloqueia com",
-    "word to tell",
-    "word to say",
-    "word to give",
-    "palabra que hay que decir",
-    "palabra para decir",
-    "mot à dire",
-    "parola da dire",
-    "palavra a dizer",
-    "palavra para dizer",
-    "safeword",
-    "geheimsatz",
+_ANYWHERE = words(
+    "passw, kennw, schlüssel, schlussel, code, token, secret, phrase, recovery word, wallet "
+    "word, backup word, master word, seed word, mnemonic word, merksatz, security q, "
+    "question de sécurité, question de securite, security answer, pregunta de seguridad, "
+    "respuesta de seguridad, question secrète, sicherheitsfrage, geheimfrage, domanda di "
+    "sicurezza, domanda segreta, pergunta de segurança, pergunta secreta, code word, "
+    "codeword, codewort, safe word, entre con, entrá con, entre com, abre con, abres con, "
+    "opens with, open it with, unlocks with, unlock it with, desbloquea con, desbloqueas "
+    "con, öffnet mit, ouvre avec, apre con, abre com, destranca com, desbloqueia com, word "
+    "to tell, word to say, word to give, palabra que hay que decir, palabra para decir, mot "
+    "à dire, parola da dire, palavra a dizer, palavra para dizer, safeword, geheimsatz"
 )
 # Besides the vocabulary's nouns: words that count at the start of a word when the whole word
 # passes _WHOLE below: misspellings and compounds of "password" and "key", what a secret
 # protects or encrypts, wallets, and where one signs in.
-_STARTS = frozenset(
-    (
-        "pa pw key secre segre geheim user cred access acces contra wpa frase seed auth "
-        "alarm allarm códig codig codic authenticat encrypt chiffr cifra criptograf api "
-        "private putty setup ssid sign in log in get in wallet ledger trezor metamask semilla "
-        "semente billetera carteira cartera portefeuille portafoglio words palabras palavras "
-        "parole mots wörter worter palabra palavra jeton bearer cb protect secur geschütz "
-        "protég protett protegid memorab mémorab memoráv"
-    ).split()
-) | {
-    "sign in",
-    "log in",
-    "get in",
-    "para entrar",
-    "para acceder",
-    "logs in",
-    "logged in",
-    "signs in",
-    "signed in",
-    "gets in",
-    "got in",
-    "anmeld",
-    "einlogg",
-    "meld",
-    "se entra",
-    "se connect",
-    "si accede",
-    "accedi",
-}
+_STARTS = word_set(
+    "accedi, acces, access, alarm, allarm, anmeld, api, auth, authenticat, bearer, "
+    "billetera, carteira, cartera, cb, chiffr, cifra, codic, codig, contra, cred, "
+    "criptograf, códig, einlogg, encrypt, frase, geheim, geschütz, get, get in, gets in, "
+    "got in, in, jeton, key, ledger, log, log in, logged in, logs in, meld, memorab, "
+    "memoráv, metamask, mots, mémorab, pa, palabra, palabras, palavra, palavras, para "
+    "acceder, para entrar, parole, portafoglio, portefeuille, private, protect, protegid, "
+    "protett, protég, putty, pw, se connect, se entra, secre, secur, seed, segre, semente, "
+    "semilla, setup, si accede, sign, sign in, signed in, signs in, ssid, trezor, user, "
+    "wallet, words, worter, wpa, wörter"
+)
 _WHOLE = re.compile(
     r"""(?x)
     pass(?:e|es|wd|code|codes|phrase|phrases)?|pw[a-z]{0,4}|pa?s{1,2}w(?:o?r)?d|

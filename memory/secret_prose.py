@@ -28,7 +28,7 @@ from functools import lru_cache
 from memory.secret_codes import alarm_clock, find_lock_codes, number_label, stands_alone
 from memory.secret_prefilter import misspelt_password
 from memory.secret_shapes import random_letters
-from memory.secret_vocab import LazyPattern, first_words, pattern, stems
+from memory.secret_vocab import LazyPattern, first_words, pattern, stems, word_set
 
 __all__ = ["credential_like", "find_prose_secrets"]
 
@@ -149,23 +149,23 @@ _INTRODUCED = re.compile(
 )
 # Words joined into one token: "gravel-juniper-orbit-tundra".
 _JOINED_WORDS = re.compile(r"^[^\W\d_]{3,}(?:[-._][^\W\d_]{3,}){2,}(?:[-._]\d{1,4})?(?=$|[\s,.;!])")
-_STOPWORDS = frozenset(
-    """a an the in on at of to for and or is are was be it its this that my our your their
-    see stored kept saved written printed same not no yes also only just still then there here
-    ask one new old all any some what which who where when how why with without under inside
-    el la los las un una en de del y o es está esta mismo misma ver guardado guardada con sin
-    der die das ein eine im in auf unter und oder ist siehe gleich nicht kein keine mit ohne
-    le les une dans sur sous et ou est voir même pas avec sans
-    il lo gli uno nel sul e è vedi stesso stessa non con senza
-    o os as um uma no na em sob ou é ver mesmo mesma não com sem
-    por para que pero como ayer hoy ya muy más aquí allí desde hasta cada todo todos
-    ich du er sie wir ihr man zu zum zur vom bei nach vor seit bis heute gestern schon noch
-    je tu il elle nous vous on au aux du de la par pour que qui mais hier aujourd déjà chez
-    io tu lui lei noi voi al ai allo dal dai della delle per che ma ieri oggi già da
-    eu ele ela nós vocês ao aos do da dos das pelo pela por para que mas ontem hoje já
-    via per from into onto by as be been being has have had do does did can will would
-    same like wie beim dasselbe derselbe dieselbe gleiche gleich comme pareil igual uguale
-    come como mesmo""".split()
+_STOPWORDS = word_set(
+    "a, an, the, in, on, at, of, to, for, and, or, is, are, was, be, it, its, this, that, my, "
+    "our, your, their, see, stored, kept, saved, written, printed, same, not, no, yes, also, "
+    "only, just, still, then, there, here, ask, one, new, old, all, any, some, what, which, "
+    "who, where, when, how, why, with, without, under, inside, el, la, los, las, un, una, en, "
+    "de, del, y, o, es, está, esta, mismo, misma, ver, guardado, guardada, con, sin, der, "
+    "die, das, ein, eine, im, auf, unter, und, oder, ist, siehe, gleich, nicht, kein, keine, "
+    "mit, ohne, le, les, une, dans, sur, sous, et, ou, est, voir, même, pas, avec, sans, il, "
+    "lo, gli, uno, nel, sul, e, è, vedi, stesso, stessa, non, senza, os, as, um, uma, na, em, "
+    "sob, é, mesmo, mesma, não, com, sem, por, para, que, pero, como, ayer, hoy, ya, muy, "
+    "más, aquí, allí, desde, hasta, cada, todo, todos, ich, du, er, sie, wir, ihr, man, zu, "
+    "zum, zur, vom, bei, nach, vor, seit, bis, heute, gestern, schon, noch, je, tu, elle, "
+    "nous, vous, au, aux, par, pour, qui, mais, hier, aujourd, déjà, chez, io, lui, lei, noi, "
+    "voi, al, ai, allo, dal, dai, della, delle, per, che, ma, ieri, oggi, già, da, eu, ele, "
+    "ela, nós, vocês, ao, aos, do, dos, pelo, pela, mas, ontem, hoje, já, via, from, into, "
+    "onto, by, been, being, has, have, had, does, did, can, will, would, like, wie, beim, "
+    "dasselbe, derselbe, dieselbe, gleiche, comme, pareil, igual, uguale, come"
 )
 
 # Shapes that are never credentials, whatever is near them.
@@ -478,9 +478,9 @@ def _run_together_words(value: str) -> bool:
     )
 
 
-_SEPARATOR_WORDS = frozenset(
-    "is was es era est ist é è lautet lautete sería será c'est são sono = : -> – — → be "
-    "ficou fica sarà sera será".split()
+_SEPARATOR_WORDS = word_set(
+    "is, was, es, era, est, ist, é, è, lautet, lautete, sería, será, c'est, são, sono, =, :, "
+    "->, –, —, →, be, ficou, fica, sarà, sera"
 )
 
 
@@ -528,9 +528,9 @@ def _digits_after(text: str, end: int, *, combination: bool) -> bool:
     return False
 
 
-_YEAR_PREPOSITIONS = frozenset(
-    "in since until from by en desde hasta seit bis im ab depuis jusqu'en dal nel fino em até "
-    "após after before antes avant prima vor nach".split()
+_YEAR_PREPOSITIONS = word_set(
+    "in, since, until, from, by, en, desde, hasta, seit, bis, im, ab, depuis, jusqu'en, dal, "
+    "nel, fino, em, até, após, after, before, antes, avant, prima, vor, nach"
 )
 
 
@@ -548,7 +548,7 @@ def _code_group_count(text: str, end: int) -> int:
 
 
 _PAIR = re.compile(r"(?<!\S)([A-Za-z][\w.@-]{1,30})(\s+/\s+|/|:)(\S+)")
-_USERNAMES = frozenset("admin administrator root user pi ubnt guest sa postgres operator".split())
+_USERNAMES = word_set("admin, administrator, root, user, pi, ubnt, guest, sa, postgres, operator")
 
 
 _LOGIN_CUE = re.compile(
@@ -707,9 +707,10 @@ _CHANGE_VERB = re.compile(
     r"(?i)(?<!\w)(?:chang\w*|set|reset|updated?|ge[äa]ndert|gesetzt|[äa]nder\w*|cambi\w*|"
     r"puesto|puse|mis|mudei|mudou|troquei|alterei|impostat[oa]|messo|modifi\w*)(?!\w)"
 )
-_SMALL_WORDS = frozenset(
-    "for to of on at in the a an for für fürs zum zur vom von der die das den dem de del la el "
-    "los las le les du des au aux pour par per para por do da dos das di il lo gli o os as".split()
+_SMALL_WORDS = word_set(
+    "for, to, of, on, at, in, the, a, an, für, fürs, zum, zur, vom, von, der, die, das, den, "
+    "dem, de, del, la, el, los, las, le, les, du, des, au, aux, pour, par, per, para, por, "
+    "do, da, dos, di, il, lo, gli, o, os, as"
 )
 
 
@@ -831,11 +832,12 @@ _FAMILY_KINDS = (
     "keybox", "alarm", "recovery", "token", "credentials", "connection", "login", "network",
     "vault", "entry", "container", "padlock", "lock", "device",
 )  # fmt: skip
-_TRIGGERS = first_words(*_FAMILY_KINDS) | frozenset(
-    """encrypted verschlüsselt cifrado cifrada chiffré chiffrée chiffrés criptografado
-    criptografada cifrato cifrata protected secured locked geschützt protegido protegida
-    protégé protégée protetto protetta seed recovery secret master wallet backup mnemonic disk
-    drive volume container phrase phrases frase frases codes""".split()
+_TRIGGERS = first_words(*_FAMILY_KINDS) | word_set(
+    "encrypted, verschlüsselt, cifrado, cifrada, chiffré, chiffrée, chiffrés, criptografado, "
+    "criptografada, cifrato, cifrata, protected, secured, locked, geschützt, protegido, "
+    "protegida, protégé, protégée, protetto, protetta, seed, recovery, secret, master, "
+    "wallet, backup, mnemonic, disk, drive, volume, container, phrase, phrases, frase, "
+    "frases, codes"
 )
 # Stems inside longer words: German compounds (WLAN-Passwort is split at the dash, but
 # Routerpasswort is not), door codes (Türcode, digicode) and keys (API-Schlüssel).

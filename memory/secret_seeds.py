@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from memory.secret_vocab import LazyPattern, pattern
+from memory.secret_vocab import LazyPattern, pattern, word_set
 
 __all__ = ["find_seed_phrase", "seed_words"]
 
@@ -33,15 +33,15 @@ _KEYWORD = LazyPattern(
         r"portefeuille|mots|portafoglio|parole|w[öo]rter|krypto\w*|crypto\w*|bitcoin|btc|eth)(?!\w)"
     )
 )
-_FUNCTION_WORDS = frozenset(
-    """the and for with that this from have are was were you your our their about into then
-    than when what which there here just also only some more most very will would should could
-    not but all any can has had its
-    los las una del con por para que como pero más muy este esta esto son fue hay sus ese esa
-    der die das und mit von für ist sind war ein eine einen dem den des auch nur noch wie aber
-    les des une est pour avec dans sur pas que qui mais plus très son ses aux par
-    gli una per con che non sono del della nel alla come anche più
-    uma com para que não são dos das como mas mais muito pelo pela""".split()
+_FUNCTION_WORDS = word_set(
+    "the, and, for, with, that, this, from, have, are, was, were, you, your, our, their, "
+    "about, into, then, than, when, what, which, there, here, just, also, only, some, more, "
+    "most, very, will, would, should, could, not, but, all, any, can, has, had, its, los, "
+    "las, una, del, con, por, para, que, como, pero, más, muy, este, esta, esto, son, fue, "
+    "hay, sus, ese, esa, der, die, das, und, mit, von, für, ist, sind, war, ein, eine, einen, "
+    "dem, den, des, auch, nur, noch, wie, aber, les, une, est, pour, avec, dans, sur, pas, "
+    "qui, mais, plus, très, ses, aux, par, gli, per, che, non, sono, della, nel, alla, come, "
+    "anche, più, uma, com, não, são, dos, mas, muito, pelo, pela"
 )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from memory.secret_vocab import LazyPattern, pattern
+from memory.secret_vocab import LazyPattern, pattern, word_set
 
 __all__ = ["code_word", "memorable"]
 
@@ -39,11 +39,12 @@ _WORD_VALUE = re.compile(
     r"\s?[\"'”»“]?"
     r"(?=\s*(?:[,.;!\n]|$|\(|—|-|si |if |wenn |si |se |or |o |oder |ou |ma |but |pero |mas ))"
 )
-_NOT_WORD = frozenset(
-    "secret secreta secreto geheim secrète segreta segreto secreta written escrita "
-    "important importante wichtig different distinto diferente anders différent diverso "
-    "changed cambiada geändert changé cambiata mudada new nueva nuevo neu nouveau nuovo nova "
-    "same misma mismo gleich même stessa mesma the una uno eine une".split()
+_NOT_WORD = word_set(
+    "secret, secreta, secreto, geheim, secrète, segreta, segreto, written, escrita, "
+    "important, importante, wichtig, different, distinto, diferente, anders, différent, "
+    "diverso, changed, cambiada, geändert, changé, cambiata, mudada, new, nueva, nuevo, neu, "
+    "nouveau, nuovo, nova, same, misma, mismo, gleich, même, stessa, mesma, the, una, uno, "
+    "eine, une"
 )
 
 
@@ -65,10 +66,10 @@ _MEMORABLE = LazyPattern(
         r"[^\n:=]{0,20}?(?:\s(?:is|es|est|ist|è|é)\s|:)(?P<rest>[^\n.;]{1,60})"
     )
 )
-_NOT_ANSWER = frozenset(
-    "in on at the a an en la el im dans nel no na em written saved stored kept somewhere "
-    "escrita escrito guardada guardado gespeichert notée écrite scritta salvata "
-    "same misma igual gleich même stessa mesma".split()
+_NOT_ANSWER = word_set(
+    "in, on, at, the, a, an, en, la, el, im, dans, nel, no, na, em, written, saved, stored, "
+    "kept, somewhere, escrita, escrito, guardada, guardado, gespeichert, notée, écrite, "
+    "scritta, salvata, same, misma, igual, gleich, même, stessa, mesma"
 )
 _FORGOT = re.compile(
     r"(?i)(?<!\w)(?:can'?t|cannot|don'?t|not|no|nicht|kein\w*|pas|non|não|forgot\w*|"

@@ -103,7 +103,10 @@ THING_WORDS = (
     "rabatt, remise, desconto, referencia, referência, riferimento, référence, referenz, "
     "reference, ref*, pedido, order, commande, ordine, encomenda, bestellung, invoice, factura, "
     "fatura, facture, fattura, rechnung, serial, serie, série, booking, reserva, reservation, "
-    "réservation, prenotazione, buchung, tracking, seguimiento"
+    "réservation, prenotazione, buchung, tracking, seguimiento, kennzeichen, matrícula, "
+    "license plate, licence plate, number plate, plate, targa, plaque, immatriculation, placa, "
+    "flight, vuelo, vol, volo, voo, flug, lieferschein, delivery note, packing slip, albarán, "
+    "bon de livraison, bolla, guia de remessa, receipt, recibo, quittung, reçu, ricevuta, beleg"
 )
 BETWEEN_WORDS = word_pattern(
     "ticket, review, audit, scan, scheduled, requested, reset, policy, changed, cambiado, "

@@ -165,6 +165,9 @@ def _entropy(value: str) -> int:
     return min(5, int(bits))
 
 
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)")
+
+
 def _between(text: str) -> list[str]:
     out = []
     if ":" in text:
@@ -177,6 +180,10 @@ def _between(text: str) -> list[str]:
         out.append("sep:newline")
     if any(q in text for q in "\"'“”«»"):
         out.append("sep:quote")
+    if _SENTENCE_BREAK.search(text):
+        out.append("sep:sentence")  # the value is told in another sentence
+    elif "," in text or ";" in text:
+        out.append("sep:clause")  # in another clause of the same sentence
     words = [fold_word(w.strip(_TRIM)) for w in text.split()]
     words = [w for w in words if w]
     out.append(f"nwords:{min(len(words), 6)}")
@@ -318,8 +325,14 @@ def _not_a_key(
     an order's number, a quantity, a price, an hour or a phone number."""
     start, end, value = candidate
     c_start, family, gap, before = cue
+    word = _WORD_AT.match(text, c_start)
+    cue_end = word.end() if word else c_start
     if before and _NAMED.search(gap):
         return True  # "port: 5432", "the product code is 4471": a value, not the key's
+    if i and _THING.fullmatch(tokens[i - 1].group(0).strip(_TRIM)):
+        return True  # "Tresor geliefert, Lieferschein 19447": another thing's number
+    if family == "pin" and _names_a_thing(text, c_start, cue_end):
+        return True  # "booking code", "código de reserva", "Artikelcode": a thing's code
     registry = _REGISTRY.fullmatch(gap) if before else None
     if registry and fold_word(registry.group("name")) not in _CREDENTIAL_WORDS:
         return True  # "codice AIC 099488275": a registry's number for a thing
@@ -377,6 +390,27 @@ def _said_of_another(
 
 
 _BREAK = re.compile(r"[,;]\s")
+_WORD_AT = re.compile(r"\w*")
+# A code's word's complement: "code de réservation", "código de área", "codice del prodotto".
+_OF_THING = re.compile(
+    r"(?i)\s+(?:of|for|de la|de|del|do|da|della|dello|di|du|des)\s+(?:the\s+|l['’])?"
+)
+_THING = word_pattern(THING_WORDS)
+
+
+def _names_a_thing(text: str, c_start: int, c_end: int) -> bool:
+    """A code's word that names a thing's code: a thing's word right before it ("booking
+    code", "Flug-Code") or as its complement ("código de reserva", "code de l'article")."""
+    before = text[max(0, c_start - 25) : c_start].split()[-1:]
+    if before and _THING.fullmatch(before[0].strip(_TRIM).rstrip("-")):
+        return True
+    of = _OF_THING.match(text, c_end)
+    if of is None:
+        return False
+    after = text[of.end() : of.end() + 30].split()[:1]
+    return bool(after) and _THING.fullmatch(after[0].strip(_TRIM)) is not None
+
+
 _IS = re.compile(r"(?i)is|es|ist|est|è|é|era|was|:")
 
 

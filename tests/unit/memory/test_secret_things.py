@@ -28,6 +28,10 @@ def _fresh() -> None:
         "codice AIC 034512880 per la ricetta della signora Bassi",
         "código SKU 88213409 do fornecedor de parafinas",
         "code EAN 4006381333931 on the shelf label",
+        # another thing's number beside a lock's word
+        "Wagen steht in der Tiefgarage, Kennzeichen M-KL 4821, Platz 12",
+        "vol pour Lyon AF 7412 à 09:10, code de réservation K7PQ2L",
+        "caja fuerte entregada, albarán 30417, firmado por Marta",
         # an example's placeholder
         "docs say: SECRET_TOKEN=your-token-here before the first run",
         "en el README: API_KEY=tu-clave-aqui y luego reinicia",

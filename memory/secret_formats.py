@@ -155,14 +155,22 @@ _KEY_WORD = re.compile(
 
 
 def _mask_said_public(text: str) -> str:
+    spans: list[tuple[int, int]] = []
     for said in _SAID_PUBLIC.finditer(text):
-        line_end = text.find("\n", said.end())
-        stop = min(len(text) if line_end < 0 else line_end, said.end() + 120)
+        stop = said.end() + 120
+        line_end = text.find("\n", said.end(), stop)
+        stop = min(len(text), stop if line_end < 0 else line_end)
         for value in _LONG_VALUE.finditer(text, said.end(), stop):
             if _KEY_WORD.search(text, said.end(), value.start()) is None:
-                blank = " " * (value.end() - value.start())
-                text = text[: value.start()] + blank + text[value.end() :]
-    return text
+                spans.append((value.start(), value.end()))
+    if not spans:
+        return text
+    out, at = [], 0
+    for start, end in sorted(set(spans)):
+        if start >= at:
+            out += [text[at:start], " " * (end - start)]
+            at = end
+    return "".join([*out, text[at:]])
 
 
 def mask_public_material(text: str) -> str:

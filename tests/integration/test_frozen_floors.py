@@ -389,3 +389,49 @@ def test_eleventh_set_figure_holds_its_floor(
     eleventh: dict[str, Any], part: str, name: str
 ) -> None:
     assert eleventh[part][name] >= V11_FLOORS[(part, name)], (part, name, eleventh[part][name])
+
+
+# The twelfth, independently written sets (README_v12.md), read once before a round's
+# changes and once after them (docs/benchmarks.md, "Twelfth independently written sets"):
+# routing layer 0.963 → 0.965, layer+kind 0.915 → 0.921, memory recall 0.917 → 0.905, project
+# recall 0.976 → 0.988, supersede P 0.891 → 0.891 R 0.819 → 0.819, durability P 0.994 → 0.994
+# R 0.880 → 0.880. Not in any fit yet: training data from here on, floors (rounded down) and
+# the target it missed.
+V12_FLOORS = {
+    ("routing", "layer_accuracy"): 0.964,  # 463/480
+    ("routing", "layer_kind_accuracy"): 0.92,
+    ("supersede", "precision"): 0.89,
+    ("supersede", "recall"): 0.81,
+    ("durability", "precision"): 0.99,
+    ("durability", "recall"): 0.88,
+}
+
+
+@pytest.fixture(scope="module")
+def twelfth() -> dict[str, Any]:
+    import routing
+
+    result: dict[str, Any] = routing.measure(
+        [DATA / "frozen_v12_routing.jsonl"],
+        [DATA / "frozen_v12_pairs.jsonl"],
+        [DATA / "frozen_v12_distill.jsonl"],
+        daily_task_done=True,  # compared as the seventh to eleventh sets
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("part", "name"), list(V12_FLOORS))
+def test_twelfth_set_figure_holds_its_floor(twelfth: dict[str, Any], part: str, name: str) -> None:
+    assert twelfth[part][name] >= V12_FLOORS[(part, name)], (part, name, twelfth[part][name])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="twelfth set when read: supersede precision 0.891 (0.95)")
+def test_twelfth_set_meets_the_targets(twelfth: dict[str, Any]) -> None:
+    routed = twelfth["routing"]
+    assert routed["layer_accuracy"] >= 0.95
+    assert routed["layer_kind_accuracy"] >= 0.85
+    assert min(routed["recall"].values()) >= 0.90
+    assert twelfth["supersede"]["precision"] >= 0.95
+    assert twelfth["supersede"]["recall"] >= 0.80

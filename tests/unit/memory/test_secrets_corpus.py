@@ -187,6 +187,22 @@ def test_eleventh_independent_set_keeps_its_measured_figures() -> None:
     assert recall >= 241 / 245 and false_refusals <= 0 / 204
 
 
+def test_twelfth_independent_set_keeps_its_measured_figures() -> None:
+    """frozen_v12: written by someone who saw neither the rules nor any earlier set (eight new
+    owners, six languages, 52 kinds, 154 of the 252 secrets said in prose), read once before
+    a round's changes (recall 238/252 = 0.944, false refusals 5/204) and once after them
+    (238/252, 4/204). Not in the learned scorers' fit yet: training data from here on, a
+    floor, not a result."""
+    recall, false_refusals = _rates(_load("frozen_v12.jsonl"))
+    assert recall >= 238 / 252 and false_refusals <= 4 / 204
+
+
+@pytest.mark.xfail(strict=True, reason="twelfth set when read: recall 0.944, false refusals 0.020")
+def test_twelfth_independent_set_meets_the_targets() -> None:
+    recall, false_refusals = _rates(_load("frozen_v12.jsonl"))
+    assert recall >= 0.98 and false_refusals <= 0.02
+
+
 # The seventh to eleventh sets missed the targets when they were read (recall 0.879, 0.933
 # after that round, 0.919, 0.896, 0.971 with false refusals 0.025);
 # their misses have been studied since, so a figure on them says nothing about the targets.

@@ -35,6 +35,7 @@ from coordinator import reads
 from coordinator.about_me import about_me
 from coordinator.asked import Slot, WordMeeter, asked, gives_kind, word_meeter
 from coordinator.bilingual import other_words
+from coordinator.bookkeeping import left_out
 from coordinator.crosslang import closeness, curated_hits
 from coordinator.current import (
     CHANGE,
@@ -133,8 +134,6 @@ _LAST = re.compile(
     r"\b(?:last time|most recent\w*|latest|lately|[uú]ltima vez|lo [uú]ltimo)\b", re.IGNORECASE
 )
 _FIRST = re.compile(r"\b(?:first|for the first time|primer|primera(?: vez)?)\b", re.IGNORECASE)
-_SESSIONS = re.compile(r"\b(?:sessions?|sesi[oó]n|sesiones|chats?)\b", re.IGNORECASE)
-_SKILLS = re.compile(r"\b(?:skills?|habilidad(?:es)?|activat\w*|activ[oó]\w*)\b", re.IGNORECASE)
 # A sentence ends at . ! ? before a capital, not after a title or an initial ("Dr. Okafor",
 # "Sra. Pérez", "J. Smith").
 _SENTENCE = re.compile(
@@ -1048,8 +1047,8 @@ def _digest(
         records = [r for r in records if topic & stems(r.text)]
         if not records:
             return None  # nothing names the topic: search the days for it instead
-    if not _SKILLS.search(question):  # which skill ran is bookkeeping, not what you did
-        records = [r for r in records if r.kind != "skill-activation"]
+    unasked = left_out(question)  # which skill ran is bookkeeping, not what you did
+    records = [r for r in records if r.kind not in unasked]
     if _DID.search(question):  # a to-do is not something done
         records = [r for r in records if r.kind != "task"]
     if not records:
@@ -1145,17 +1144,6 @@ def _skills_for_how_to(hits: list[Hit], question: str) -> list[Hit]:
     return kept
 
 
-def _bookkeeping(question: str) -> set[str]:
-    """Kinds of log line that answer only a question about them (a session's summary, which
-    skill ran): "where is the telescope?" is not answered by "Activated skill …"."""
-    kinds = set()
-    if not _SESSIONS.search(question):
-        kinds.add("session-summary")
-    if not _SKILLS.search(question):
-        kinds.add("skill-activation")
-    return kinds
-
-
 def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) -> Answer:
     """The answer to ``question`` from this session's memory (offline)."""
     zone = services.settings.zone()
@@ -1166,7 +1154,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     query = without_present(search_text(rest if window and _words(rest) else question))
     wider = " ".join([query, *other_words(query)])
     hits = _search(services, wider, window, zone, k, without_present(question))
-    bookkeeping = _bookkeeping(question)
+    bookkeeping = left_out(question)
     hits = [h for h in hits if h.kind not in bookkeeping]
     hits = _skills_for_how_to(hits, question)
     names = names_in(query)

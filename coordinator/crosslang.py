@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from coordinator import reads
+from coordinator.bookkeeping import BOOKKEEPING
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -74,7 +75,7 @@ def _logged(services: Services) -> tuple[list[tuple[Record, str]], bool]:
         read = _READ.get(key)
         if read is None:
             records = withhold_records(services.daily.read_path(day, path))
-            records = [r for r in records if r.text.strip() and r.kind not in _BOOKKEEPING]
+            records = [r for r in records if r.text.strip() and r.kind not in BOOKKEEPING]
             read = (records, spanish_in([r.text for r in records]))
             if len(_READ) >= _READ_LIMIT:
                 _READ.clear()
@@ -86,7 +87,6 @@ def _logged(services: Services) -> tuple[list[tuple[Record, str]], bool]:
 
 _READ: dict[tuple[str, int, int], tuple[list[Record], bool]] = {}  # parsed log files, by stat
 _READ_LIMIT = 4 * RECENT_DAYS
-_BOOKKEEPING = frozenset({"session-summary", "skill-activation"})  # not what happened
 
 
 def curated_hits(services: Services, question: str, have: set[str], k: int = CURATED) -> list[Hit]:

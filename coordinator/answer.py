@@ -96,6 +96,7 @@ ACROSS_BONUS = 1.0  # added per unit the multilingual cosine exceeds MiniLM's (e
 SUBJECT_SIM = 0.5  # two entries this close in the multilingual space speak of one subject
 SUBJECT_MARGIN = 0.2  # a newer entry on the subject answers within this much of the best
 RELEVANT_SHARE = 0.5  # ... or, naming the old value while changing it, this share of it
+NAMED_SHARE = 0.2  # ... or this share, naming the old value where it says the change
 SLOT_POOL = 10  # entries weighed when the leading one gives no value for the question
 SLOT_SHARE = 0.75  # ... a newer one answering this share of its score,
 SLOT_MARGIN = 0.1  # ... or within this much of its relevance (either language),
@@ -224,12 +225,20 @@ def names_in(question: str) -> list[str]:
     found = []
     for match in _NAME.finditer(question):
         word = match.group(1)
-        if match.start() == 0 or word in _NOT_NAMES:
+        if match.start() == 0 or word in _NOT_NAMES or _calendar(word):
             continue
         if question[: match.start()].rstrip().endswith(("¿", "¡")) and match.start() <= 2:
             continue
         found.append(word)
     return list(dict.fromkeys(found))
+
+
+def _calendar(word: str) -> bool:
+    """A day or a month ("Sundays", "Martes", "November"): when, not whom."""
+    from coordinator.asked import calendar_words
+
+    folded = fold(word).lower()
+    return folded in calendar_words() or folded.rstrip("s") in calendar_words()
 
 
 def digest_kind(rest: str) -> str | None:
@@ -331,7 +340,7 @@ def _candidates(
         words = _words(hit.text)
         held = {w for w in asked if either[w] & words}
         cover = len(held) / len(asked) if asked else 0.0
-        named = all(re.search(rf"\b{re.escape(n)}\b", hit.text) for n in names)
+        named = all(re.search(rf"\b{re.escape(n)}\b", _said(hit)) for n in names)
         topic = len(content & held) / len(content) if content else 0.0
         change = bool(_CHANGE.search(hit.text))
         out.append(Candidate(hit, at[hit.citation], cos, cover, named, change, topic))
@@ -394,14 +403,14 @@ def _current_first(
         newer = _same_subject(services, best, [*order, *pool[15:]])
     # A code the question asks and the best entry spells names one thing: "the U12 fee" is
     # no newer value of "the U10 fee".
-    codes = [stems(code) for code in _codes(question) if stems(code) <= stems(best.hit.text)]
-    newer = [c for c in newer if all(code <= stems(c.hit.text) for code in codes)]
+    codes = [stems(code) for code in _codes(question) if stems(code) <= stems(_said(best.hit))]
+    newer = [c for c in newer if all(code <= stems(_said(c.hit)) for code in codes)]
     if not newer:
         # the best statement of a value leads; a turn of an imported conversation is talk
         if best is not order[0] and (
             best.hit.layer != "daily"
             or (
-                not _speaker(best.hit.text)
+                not _speaker(best.hit)
                 and _relevance(best) >= _relevance(order[0])
                 and _gives_value(best, without_present(question))
             )
@@ -453,7 +462,7 @@ def _newest_on_slot(
         return ranked  # a question about days lists them; one about the past is not this
     order = ranked.order
     head = order[0]
-    if ranked.replaced is not None or head.at is None or _speaker(head.hit.text):
+    if ranked.replaced is not None or head.at is None or _speaker(head.hit):
         return ranked
     if _gives_value(head, question):
         return ranked
@@ -466,7 +475,7 @@ def _newest_on_slot(
         for c in order[:SLOT_POOL]
         if c.at is not None
         and c.at > head.at
-        and not _speaker(c.hit.text)
+        and not _speaker(c.hit)
         and c.named >= head.named
         and (_answer_score(c) >= SLOT_SHARE * top_score or _relevance(c) >= top_rel - SLOT_MARGIN)
         and _states_value(c)
@@ -538,7 +547,7 @@ def _newest_of_form(
         ),
         None,
     )
-    if head is None or head.at is None or _speaker(head.hit.text):
+    if head is None or head.at is None or _speaker(head.hit):
         return ranked
     replaced = ranked.replaced
     first = head
@@ -576,7 +585,7 @@ def _newest_filling(
     if slot is None:
         return ranked
     head = ranked.order[0]
-    pool = [c for c in ranked.order[:FILL_POOL] if not _speaker(c.hit.text)]
+    pool = [c for c in ranked.order[:FILL_POOL] if not _speaker(c.hit)]
     if head not in pool:
         return ranked
     meet = word_meeter(services, question, [c.hit.text for c in pool])
@@ -614,6 +623,62 @@ def _newest_filling(
     return Ranked([newest, *rest], None)
 
 
+STATE_POOL = 8  # leading candidates weighed for a newer statement of the slot asked
+STATE_MARGIN = 0.1  # ... about as relevant to the question as the leading one (either language)
+STATE_SIM = 0.45  # ... and this close to it in meaning: it speaks of the same thing
+
+
+def _newest_stating(
+    services: Services, ranked: Ranked, question: str, window: Window | None, found: bool
+) -> Ranked:
+    """Among the leading entries that state the slot the question asks about its subject,
+    the newest leads, whatever its layer or language: a fact, a project note, or a log line
+    that says a change ("new battery Odyssey PC545 instead of the old Yuasa" after "R75
+    battery is the old Yuasa YB14L"; "ya no voy a VASA, me cambié a Chuze Fitness" after
+    "gym = VASA Fitness on Colfax"). It states the slot as well as the leading entry does
+    (``_fill_level``: naming the attribute asked, giving a value of its kind), is about as
+    relevant to the question and close to the leading entry in meaning; the leading entry
+    is then said as history. Turns of an imported conversation are talk: never moved."""
+    if not found or window or not ranked.order or not _about_present(question):
+        return ranked
+    head = ranked.order[0]
+    if head.at is None or _speaker(head.hit):
+        return ranked
+    top = _relevance(head)
+    pool = [
+        c
+        for c in ranked.order[1:STATE_POOL]
+        if c.at is not None
+        and c.at > head.at
+        and not _speaker(c.hit)
+        and _sets_value(c)
+        and c.named >= head.named
+        and _relevance(c) >= top - STATE_MARGIN
+    ]
+    if not pool:
+        return ranked
+    sims = _across_sims(services, head, pool)
+    pool = [c for c in pool if sims.get(c.hit.citation, 0.0) >= STATE_SIM]
+    slot = asked(question)
+    if slot is not None and pool:
+        meet = word_meeter(services, question, [c.hit.text for c in [head, *pool]])
+        mine = _fill_level(slot, head, question, meet, True)
+        named = meet.attribute(slot, head.hit.text)
+        pool = [
+            c
+            for c in pool
+            if _fill_level(slot, c, question, meet) >= max(mine, 1)
+            and (not named or meet.attribute(slot, c.hit.text))
+        ]
+    else:
+        pool = [c for c in pool if _gives_value(c, without_present(question))]
+    if not pool:
+        return ranked
+    newest = max(pool, key=lambda c: c.at or datetime.min.replace(tzinfo=UTC))
+    rest = [c for c in ranked.order if c is not newest]
+    return Ranked([newest, *rest], head if _states_value(head) else None)
+
+
 ATTRIBUTE_POOL = 8  # leading candidates one of which must name the attribute asked
 # Properties a thing has, said by their own noun when memory holds them ("the plate is …",
 # "es de color rojo"), unlike kinds of thing ("what app …" answered by "Obsidian").
@@ -639,7 +704,7 @@ def _names_attribute_asked(
         return True  # a kind of thing or a role is often left unsaid: "Obsidian" for
         # "what app …", "we're on Verizon Fios now" for "¿quién es el proveedor …?"
     pool = ranked.order[:ATTRIBUTE_POOL]
-    if any(_speaker(c.hit.text) for c in pool):
+    if any(_speaker(c.hit) for c in pool):
         return True
     meet = word_meeter(services, question, [c.hit.text for c in pool])
     return any(meet.attribute(slot, c.hit.text) for c in pool)
@@ -685,7 +750,7 @@ def _newer_of_form(
         for c in order[:FORM_POOL]
         if c.at is not None
         and c.at > head.at
-        and not _speaker(c.hit.text)
+        and not _speaker(c.hit)
         and c.named >= head.named
         and _sets_value(c)
         and form_values(kind, c.hit.text)
@@ -775,7 +840,7 @@ def _successors(
         if slot_kind and holds_slot(slot_kind, [best.hit.text]):
             if not holds_slot(slot_kind, [c.hit.text]):
                 continue  # "the NAS IP" is replaced only by a statement with an address
-        if c.hit.layer == "daily" and best.hit.layer == "daily" and _speaker(c.hit.text):
+        if c.hit.layer == "daily" and best.hit.layer == "daily" and _speaker(c.hit):
             continue
         theirs = vecs.get(c.hit.citation)
         sim = float(np.dot(mine, theirs)) if mine is not None and theirs is not None else 0.0
@@ -784,9 +849,12 @@ def _successors(
             continue
         fact = c.hit.layer == "memory"
         relevant = _relevance(c) >= RELEVANT_SHARE * _relevance(best)
+        related = _relevance(c) >= NAMED_SHARE * _relevance(best)
         close = sim >= SUBJECT_SIM and relevant
-        slot = same_slot(asked, best.hit.text, c.hit.text, sim, common, fact, close, relevant)
-        if c.named < best.named and (slot < 2 or _speaker(c.hit.text)):
+        slot = same_slot(
+            asked, best.hit.text, c.hit.text, sim, common, fact, close, relevant, related
+        )
+        if c.named < best.named and (slot < 2 or _speaker(c.hit)):
             continue  # it may leave the name out only when it changes the very value
         if slot == 2:
             out.append(c)  # it names the old value while changing it
@@ -825,7 +893,7 @@ def _same_subject(services: Services, best: Candidate, pool: list[Candidate]) ->
         if c.at is not None
         and c.at > best.at
         and _states_value(c)
-        and not (c.hit.layer == "daily" == best.hit.layer and _speaker(c.hit.text))
+        and not (c.hit.layer == "daily" == best.hit.layer and _speaker(c.hit))
         and c.named >= best.named
         and across.get(c.hit.citation, 0.0) >= SUBJECT_SIM
         and _relevance(c) >= top - SUBJECT_MARGIN
@@ -859,9 +927,9 @@ def _names_what_it_asks(
     the answer's own evidence names its names and codes ("what did the Fios plan cost?" is
     not answered by the phone plan's price); a question about someone who speaks in memory
     (imported conversations) is left to ``decide``."""
-    if names and not any(_names_any(c.hit.text, names) for c in ranked.order):
+    if names and not any(_names_any(_said(c.hit), names) for c in ranked.order):
         return False
-    speakers = {_speaker(c.hit.text) for c in cands} - {""}
+    speakers = {_speaker(c.hit) for c in cands} - {""}
     if speakers & set(names):  # a conversation's turns: ``decide`` weighs who said what
         return True
     return bool(window) or _holds_key(ranked, names, _codes(query))
@@ -880,15 +948,25 @@ def _holds_key(ranked: Ranked, names: list[str], codes: list[str]) -> bool:
     plan" is answered by "our Fios plan"."""
     if not (names or codes) or not ranked.order:
         return True
-    said = [ranked.order[0].hit.text]
+    said = [_said(ranked.order[0].hit)]
     if ranked.replaced is not None:
-        said.append(ranked.replaced.hit.text)
+        said.append(_said(ranked.replaced.hit))
     if names and not _names_any(" ".join(said), names):
         return False
     # A code names one thing: the line itself must spell it (a U12 fee never replaces the
     # U10 fee, however alike the two lines read).
     have = stems(said[0])
     return all(stems(code) <= have for code in codes)
+
+
+def _said(hit: Hit) -> str:
+    """What an entry says, with the project it was filed under for a project note: a note
+    in ``projects/r75-rebuild/`` is about the R75 without naming it ("new battery Odyssey
+    PC545 instead of the old Yuasa")."""
+    parts = hit.path.split("/")
+    if len(parts) >= 3 and parts[0] == "projects":
+        return f"{hit.text} ({parts[1].replace('-', ' ').replace('_', ' ')})"
+    return hit.text
 
 
 def _names_any(text: str, names: list[str]) -> bool:
@@ -915,17 +993,17 @@ def decide(cands: list[Candidate], names: list[str]) -> bool:
     the question names someone who speaks in memory (entries written "Name: …", as imported
     conversations are), what they said must be nearly as relevant as what others said —
     "what did Caroline realise after her charity race?" is unanswerable when the race was
-    someone else's."""
+    someone else's. A conversation has two speakers at least among the leading entries."""
     if not cands:
         return False
     if max(c.strength for c in cands) < FOUND_AT:
         return False
     top = sorted(cands, key=lambda c: -_answer_score(c))[:10]
-    speakers = {_speaker(c.hit.text) for c in top} - {""}
+    speakers = {_speaker(c.hit) for c in top} - {""}
     who = [n for n in names if n in speakers]
-    if not who:
-        return True
-    said = [(c.hit.score + COVER_BONUS * c.topic, _speaker(c.hit.text)) for c in top]
+    if not who or len(speakers) < 2:
+        return True  # no conversation: log lines headed "Barro: …" are notes on Barro
+    said = [(c.hit.score + COVER_BONUS * c.topic, _speaker(c.hit)) for c in top]
     theirs = max((v for v, by in said if by == who[0]), default=0.0)
     others = max((v for v, by in said if by != who[0]), default=0.0)
     return theirs >= SPEAKER_SHARE * others
@@ -934,8 +1012,13 @@ def decide(cands: list[Candidate], names: list[str]) -> bool:
 _SPEAKER = re.compile(r"^([A-Z][\w'’.-]{1,30}): ")
 
 
-def _speaker(text: str) -> str:
-    match = _SPEAKER.match(text)
+def _speaker(hit: Hit) -> str:
+    """Who speaks in a turn of an imported conversation ("Caroline: …", a log line); a
+    curated fact or note that opens with a name is about that person ("Sofía: temporada
+    terminada, ahora futsal …"), not said by them."""
+    if hit.layer != "daily":
+        return ""
+    match = _SPEAKER.match(hit.text)
     return match.group(1) if match else ""
 
 
@@ -1193,6 +1276,7 @@ def answer_question(services: Services, question: str, *, k: int = MAX_SOURCES) 
     # whether memory holds an answer is decided on what the question found, before this
     ranked = _newest_of_form(services, ranked, question, window, found)
     ranked = _newest_filling(services, ranked, question, window, found)
+    ranked = _newest_stating(services, ranked, question, window, found)
     if not found:
         text = _nothing(question, window, ranked.order, zone)
         if services.session_kind != "main":  # said whatever MEMORY.md holds: no oracle

@@ -28,6 +28,7 @@ __all__ = [
     "Slot",
     "WordMeeter",
     "asked",
+    "calendar_words",
     "gives_kind",
     "mentions_subject",
     "names_attribute",
@@ -216,7 +217,7 @@ def gives_kind(slot: Slot, text: str, question: str = "") -> bool:
     if kind in {"person", "name", "place"}:  # a place is often a name: "the Hypatia cluster"
         asked_words = {fold(w) for w in re.findall(r"[\w.+-]+", question)}
         given = {v for v in values(text) - asked_words if len(v) > 1}
-        given -= _calendar_words()
+        given -= calendar_words()
         if kind == "person":
             given = {v for v in given if not re.search(r"\d", v)}
         elif kind == "place":  # a host is a place ("mini02"); a number alone is not
@@ -231,7 +232,7 @@ def gives_kind(slot: Slot, text: str, question: str = "") -> bool:
 
 
 @cache
-def _calendar_words() -> frozenset[str]:
+def calendar_words() -> frozenset[str]:
     return frozenset(fold(w) for w in re.findall(r"[a-zé]+", _DAYS + "|" + _MONTHS) if len(w) > 3)
 
 

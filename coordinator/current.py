@@ -180,10 +180,12 @@ def _subject_stems(text: str) -> set[str]:
 _CLAUSE = re.compile(r"[;.!?]\s+|,\s+|\s*[()]\s*|\s+(?:and|y|but|pero)\s+")
 
 
-# A plan or a wish is not a change yet: "plan: move Nextcloud from the Pi 4 to the Beelink".
+# A plan or a wish is not a change yet: "plan: move Nextcloud from the Pi 4 to the Beelink",
+# "voy a cambiar …" (not "ya no voy a Movement": going somewhere, no verb follows).
 _PLAN = re.compile(
     r"\b(?:plan|planning|will|going to|gonna|want to|might|maybe|thinking of|"
-    r"voy a|vamos a|quiero|queremos|plan(?:eo|eamos)|pensando en|quiz[aá]s?)\b",
+    r"(?:voy|vamos) a \w+(?:ar|er|ir)(?:me|te|se|nos|os|l[oae]s?)?|quiero|queremos|"
+    r"plan(?:eo|eamos)|pensando en|quiz[aá]s?)\b",
     re.IGNORECASE,
 )
 
@@ -224,6 +226,7 @@ def same_slot(
     fact: bool = False,
     close: bool = False,
     relevant: bool = False,
+    related: bool = False,
 ) -> int:
     """Does ``new`` speak of what ``old`` says in answer to ``question``? 2: it names a
     distinctive value of ``old`` (not a number, not a word of the question, not one of the
@@ -233,7 +236,9 @@ def same_slot(
     subject words the question and ``old`` share, in either language (two thirds of them
     when there are three or more: "label printer" in "new label printer arrived: …"; one
     word alone when it answers more of the question), and is a MEMORY.md fact (``fact``)
-    or says a change. 0: neither."""
+    or says a change. 0: neither. ``related``: relevant enough to the question when it
+    names ``old``'s value where it says the change (it need not repeat the subject's
+    words: "ya no voy a Movement, me apunté a Earth Treks")."""
     subject = _subject_stems(question) & _subject_stems(old)
     asked = {fold(w) for w in re.findall(r"[\w.+-]+", question)}
     old_names = {v for v in values(old) if not re.search(r"\d", v)} - common - asked
@@ -241,8 +246,14 @@ def same_slot(
     # about the same thing: a subject word in common, or (``close``) close in meaning in any
     # language and to the question too ("carro: Honda Civic" and "traded the Honda Civic
     # for a RAV4")
-    about = not subject or bool(subject & theirs) or close
     said_old = old_names & values(new)
+    # or, relevant to the question, it names the value ``old`` gives about what the
+    # question asks, in the clause that says the change, without the subject's words: "ya
+    # no voy a VASA, me cambié a Chuze" after "gym = VASA Fitness" (not "sold the Honda
+    # Odyssey" for the phone plan of "phone plan is Mint Mobile; car = our 2014 Honda
+    # Odyssey", nor "(reserva DHCP en el Deco)" for the wifi)
+    named_old = (relevant or related) and _ends(new, said_old & _focus_names(question, old))
+    about = not subject or bool(subject & theirs) or close or named_old
     # or the value it names is the one ``old`` gives about the question's subject: "phone
     # plan is Mint Mobile; car = …" and "ported my number to Visible, bye Mint Mobile"
     # and gives another in its place ("Verizon Fios installed, Xfinity cancelled"; not

@@ -201,6 +201,21 @@ def _ends(new: str, names: set[str]) -> bool:
     return False
 
 
+def _focus_values(question: str, old: str) -> set[str]:
+    """The values ``old`` gives as written in its clauses about what ``question`` asks: a
+    name capitalised there ("Movement" in "climbing gym = Movement on Pearl Street"; not
+    "home" of "home server setup" when "Home Assistant" is in another clause)."""
+    asked = _subject_stems(question)
+    clauses = [c for c in _CLAUSE.split(old) if c.strip()]
+    shared = [len(asked & _subject_stems(c)) for c in clauses]
+    most = max(shared, default=0)
+    if not most or shared.count(most) > 1:
+        return set()
+    return set().union(
+        *(values("x " + c) for c, n in zip(clauses, shared, strict=True) if n == most)
+    )
+
+
 def _focus_names(question: str, old: str) -> set[str]:
     """The names ``old`` gives in its clauses about what ``question`` asks (the clauses that
     share most subject words with it; none share: nothing)."""
@@ -252,7 +267,7 @@ def same_slot(
     # no voy a VASA, me cambié a Chuze" after "gym = VASA Fitness" (not "sold the Honda
     # Odyssey" for the phone plan of "phone plan is Mint Mobile; car = our 2014 Honda
     # Odyssey", nor "(reserva DHCP en el Deco)" for the wifi)
-    named_old = (relevant or related) and _ends(new, said_old & _focus_names(question, old))
+    named_old = (relevant or related) and _ends(new, said_old & _focus_values(question, old))
     about = not subject or bool(subject & theirs) or close or named_old
     # or the value it names is the one ``old`` gives about the question's subject: "phone
     # plan is Mint Mobile; car = …" and "ported my number to Visible, bye Mint Mobile"

@@ -633,12 +633,13 @@ def _newest_stating(
 ) -> Ranked:
     """Among the leading entries that state the slot the question asks about its subject,
     the newest leads, whatever its layer or language: a fact, a project note, or a log line
-    that says a change ("new battery Odyssey PC545 instead of the old Yuasa" after "R75
-    battery is the old Yuasa YB14L"; "ya no voy a VASA, me cambié a Chuze Fitness" after
-    "gym = VASA Fitness on Colfax"). It states the slot as well as the leading entry does
-    (``_fill_level``: naming the attribute asked, giving a value of its kind), is about as
-    relevant to the question and close to the leading entry in meaning; the leading entry
-    is then said as history. Turns of an imported conversation are talk: never moved."""
+    that says a change ("la paga sube a 25 € a la semana" after "allowance day, still 20 €
+    a week"). It states the slot as well as the leading entry does (``_fill_level``: naming
+    the attribute asked, giving a value of its kind), is about as relevant to the question,
+    holds half the question's words the leading one holds ("replaced WireGuard with
+    Tailscale" is no DNS filter) and is close to the leading entry in meaning; the leading
+    entry is then said as history. Turns of an imported conversation are talk: never
+    moved."""
     if not found or window or not ranked.order or not _about_present(question):
         return ranked
     head = ranked.order[0]
@@ -654,6 +655,7 @@ def _newest_stating(
         and _sets_value(c)
         and c.named >= head.named
         and _relevance(c) >= top - STATE_MARGIN
+        and c.cover + 1e-9 >= NEWER_WORDS * head.cover
     ]
     if not pool:
         return ranked
@@ -1013,11 +1015,8 @@ _SPEAKER = re.compile(r"^([A-Z][\w'’.-]{1,30}): ")
 
 
 def _speaker(hit: Hit) -> str:
-    """Who speaks in a turn of an imported conversation ("Caroline: …", a log line); a
-    curated fact or note that opens with a name is about that person ("Sofía: temporada
-    terminada, ahora futsal …"), not said by them."""
-    if hit.layer != "daily":
-        return ""
+    """Who speaks in a turn of an imported conversation ("Caroline: …"); an entry headed
+    by a name ("Barro: …", "Sofía: …") reads alike, so ``decide`` asks for two speakers."""
     match = _SPEAKER.match(hit.text)
     return match.group(1) if match else ""
 

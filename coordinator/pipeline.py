@@ -132,14 +132,12 @@ class Coordinator:
     def ask(self, question: str, k: int = 3) -> Answer:
         """Answer from memory: the direct answer first, then at most three cited sources;
         a configured model answers from the same hits (``coordinator.assistant``)."""
-        from coordinator import reads
         from coordinator.answer import answer_question, with_session
 
         services = self.services
         if not question or not question.strip():
             raise InvalidInputError("the question is empty; say what to look for.")
         answer = answer_question(services, question, k=k)
-        reads.answer_used(services, answer.hits, answer.found)
         services.session.events.append({"type": "ask", "text": question.strip()[:200]})
         if services.session.interactive:
             answer = with_session(answer, services.session)

@@ -93,7 +93,7 @@ def search(
 ) -> list[Hit]:
     """Check the request against visibility and the known names, sync, search, and count
     what was served (usage ranks used entries higher). ``counted=False``: the hits are
-    candidates only (an answer counts what it shows, ``answer_used``)."""
+    an answer's candidates, and asking leaves usage as it was."""
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in query):
         # Bytes that were not UTF-8 on the command line arrive as lone surrogates.
         raise InvalidInputError("the query is not valid UTF-8; send UTF-8 text.")
@@ -142,12 +142,3 @@ def search(
     if counted:
         usage.served(h.id for h in hits if h.id and h.layer in _RANKED)
     return hits
-
-
-def answer_used(services: Services, hits: Sequence[Hit], found: bool) -> None:
-    """An answer's cited sources were served; its first, when it answers, was used: the
-    asker got it (so an entry that keeps answering does not sink as "served, never used")."""
-    usage = UsageLog(services.workspace.state_dir)
-    usage.served(h.id for h in hits if h.id and h.layer in _RANKED)
-    if found and hits and hits[0].id and hits[0].layer in _RANKED:
-        usage.used([hits[0].id])

@@ -1,8 +1,8 @@
 """Usage counts: which entries search served and which a session actually used.
 
-The rule (docs/search.md, "Usage"): only use — a confirmation, or being an answer's direct
-answer — raises rank (log-scaled, capped ×1.8); an entry served again and again but never
-used is lowered (×0.75). Nothing is deleted by this
+The rule (docs/search.md, "Usage"): only use (a confirmation) raises rank (log-scaled,
+capped ×1.8); an entry a search served again and again but never used is lowered (×0.75).
+Asking a question counts neither. Nothing is deleted by this
 heuristic; pruning only archives, and only entries that were never used.
 """
 

@@ -148,7 +148,14 @@ def route(state: CoordinatorState, runtime: StepRuntime) -> CoordinatorState:
     active = state.get("project") or services.session.project
     if state.get("layer"):
         layer = state["layer"] or ""
-        chosen = Route(layer, state.get("kind") or "", f"explicit layer ({layer})")
+        kind = state.get("kind") or ""
+        if (
+            layer == "project"
+            and not kind
+            and services.router().route(state["text"]).kind == "task"
+        ):
+            kind = "task"  # "--layer project 'calibrar la celda de carga'" is one of its to-dos
+        chosen = Route(layer, kind, f"explicit layer ({layer})")
         if layer == "project" and state.get("project"):
             chosen = Route(layer, chosen.kind, chosen.reason, state["project"])
     else:

@@ -123,3 +123,14 @@ def test_many_projects_are_read_once(workspace: Path, monkeypatch: pytest.Monkey
     # the daily tasks, what closes them, what closes the projects' to-dos: three reads of
     # a day whatever the number of projects (it was one more per project)
     assert len(calls) <= 3 * len(set(calls))
+
+
+def test_a_todo_written_to_a_named_project_is_one_of_its_todos(workspace: Path) -> None:
+    with Lab.open(workspace) as lab:
+        todo = lab.remember("order the spare fan", layer="project", project="incubadora")
+        note = lab.remember("The load cell is a 50 kg bar type.", layer="project",
+                            project="incubadora")  # fmt: skip
+        answer = lab.ask("¿qué me queda pendiente en la incubadora?")
+    assert (todo.kind, note.kind) == ("task", "note")
+    assert "- [incubadora] order the spare fan" in answer.text
+    assert "load cell" not in answer.text
